@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { manifestSchema } from './manifest';
+
+/** The JSON Schema text committed as schemas/tool-manifest.schema.json. */
+export function manifestJsonSchemaText(): string {
+  const schema = z.toJSONSchema(manifestSchema, { io: 'input', unrepresentable: 'any' });
+  return JSON.stringify({ ...schema, title: 'FileDesk tool manifest' }, null, 2) + '\n';
+}

@@ -1,0 +1,71 @@
+/** The chosen files with sizes in KB to one decimal; optional reorder and remove controls. */
+import { IconButton } from '@radix-ui/themes';
+import { ArrowDown, ArrowUp, FileIcon, X } from 'lucide-react';
+import { formatKb } from '../lib/format-size';
+
+interface FileListProps {
+  files: File[];
+  onChange?(files: File[]): void;
+  reorder?: boolean;
+  disabled?: boolean;
+  maxHeight?: number;
+}
+
+function move<T>(list: T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+}
+
+export function FileList({ files, onChange, reorder, disabled, maxHeight }: FileListProps) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="file-list" aria-label="Selected files" style={maxHeight ? { maxHeight, overflowY: 'auto' } : undefined}>
+      {files.map((file, i) => (
+        <li key={`${file.name}-${file.size}-${i}`} className="file-item">
+          <FileIcon size={18} aria-hidden="true" />
+          <span className="file-name">{file.name}</span>
+          <span className="file-size">{formatKb(file.size)}</span>
+          {reorder && onChange && (
+            <span className="file-actions">
+              <IconButton
+                type="button"
+                size="1"
+                variant="soft"
+                aria-label={`Move ${file.name} up`}
+                disabled={disabled || i === 0}
+                onClick={() => onChange(move(files, i, i - 1))}
+              >
+                <ArrowUp size={14} />
+              </IconButton>
+              <IconButton
+                type="button"
+                size="1"
+                variant="soft"
+                aria-label={`Move ${file.name} down`}
+                disabled={disabled || i === files.length - 1}
+                onClick={() => onChange(move(files, i, i + 1))}
+              >
+                <ArrowDown size={14} />
+              </IconButton>
+            </span>
+          )}
+          {onChange && (
+            <IconButton
+              type="button"
+              size="1"
+              variant="ghost"
+              color="red"
+              aria-label={`Remove ${file.name}`}
+              disabled={disabled}
+              onClick={() => onChange(files.filter((_, j) => j !== i))}
+            >
+              <X size={14} />
+            </IconButton>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * The options form generated from a manifest's fields: react-hook-form with a
+ * zod schema built from the fields (hidden fields are not validated), value
+ * rules (setWhen) applied when their condition becomes true.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RadioGroup, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useEffect, useId, useRef } from 'react';
+import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { Field, ToolManifest } from '../../schemas/manifest';
+import { defaultOptions, isDisabled, isVisible, optionsSchema } from './options';
+import { holds, type Facts } from './rules';
+
+/** Form values: manifest fields only ever hold primitives. */
+export type FormValues = Record<string, string | number | boolean | null>;
+export type OptionsFormApi = UseFormReturn<FormValues>;
+export type RuntimeFacts = Facts;
+
+/** The form state of a tool's options, validated by the zod schema of its fields. */
+export function useToolOptions(manifest: ToolManifest, facts: RuntimeFacts): OptionsFormApi {
+  const factsRef = useRef(facts);
+  factsRef.current = facts;
+  const resolver: Resolver<FormValues> = (values, context, opts) =>
+    zodResolver(optionsSchema(manifest.options, values, factsRef.current))(values, context, opts as never) as ReturnType<
+      Resolver<FormValues>
+    >;
+  const form = useForm<FormValues>({
+    defaultValues: defaultOptions(manifest.options) as FormValues,
+    resolver,
+    mode: 'onChange',
+  });
+  const values = form.watch();
+  const previous = useRef<Record<string, boolean>>({});
+  const valuesKey = JSON.stringify(values);
+
+  useEffect(() => {
+    for (const field of manifest.options) {
+      field.setWhen?.forEach((rule, i) => {
+        const key = `${field.name}:${i}`;
+        const now = holds(rule.when, values, facts);
+        if (now && !previous.current[key]) form.setValue(field.name, rule.value as FormValues[string], { shouldValidate: true });
+        previous.current[key] = now;
+      });
+    }
+    // valuesKey and fileCount capture every input of the rules.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [valuesKey, facts.fileCount]);
+
+  return form;
+}
+
+/** The first validation message of a failed submit, preferring the field's own message. */
+export function firstErrorMessage(manifest: ToolManifest, errors: Record<string, { message?: unknown } | undefined>): string {
+  for (const field of manifest.options) {
+    const error = errors[field.name];
+    if (error) return String(error.message ?? field.invalidMessage ?? 'Please check the options.');
+  }
+  return 'Please check the options.';
+}
+
+interface OptionsFormProps {
+  manifest: ToolManifest;
+  form: OptionsFormApi;
+  facts: RuntimeFacts;
+  disabled?: boolean;
+}
+
+export function OptionsForm({ manifest, form, facts, disabled }: OptionsFormProps) {
+  const values = form.watch();
+  const visible = manifest.options.filter((f) => isVisible(f, values, facts));
+  if (visible.length === 0) return null;
+  return (
+    <fieldset className="options" disabled={disabled}>
+      <legend className="options-legend">Options</legend>
+      {visible.map((field) => (
+        <FieldControl
+          key={field.name}
+          field={field}
+          form={form}
+          facts={facts}
+          disabled={disabled || isDisabled(field, values, facts)}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+function FieldControl({ field, form, facts, disabled }: { field: Field; form: OptionsFormApi; facts: RuntimeFacts; disabled: boolean }) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const error = form.formState.errors[field.name];
+  const described = field.help ? helpId : undefined;
+  const label = (
+    <label htmlFor={id} className="field-label">
+      {field.label}
+    </label>
+  );
+  const help = field.help && (
+    <Text as="p" size="1" color="gray" id={helpId} className="field-help">
+      {field.help}
+    </Text>
+  );
+  const errorText = error && (
+    <Text as="p" size="1" color="red" role="alert" className="field-error">
+      {String(error.message ?? field.invalidMessage)}
+    </Text>
+  );
+
+  switch (field.type) {
+    case 'select':
+      return (
+        <div className="field">
+          {label}
+          <select id={id} className="field-select" disabled={disabled} aria-describedby={described} {...form.register(field.name)}>
+            {field.choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          {help}
+          {errorText}
+        </div>
+      );
+    case 'radio':
+      return (
+        <div className="field" role="group" aria-labelledby={`${id}-label`}>
+          <span id={`${id}-label`} className="field-label">
+            {field.label}
+          </span>
+          <Controller
+            control={form.control}
+            name={field.name}
+            render={({ field: f }) => (
+              <RadioGroup.Root
+                value={String(f.value)}
+                onValueChange={f.onChange}
+                disabled={disabled}
+                aria-labelledby={`${id}-label`}
+                aria-describedby={described}
+                name={field.name}
+              >
+                {field.choices.map((c) => (
+                  <Text as="label" size="2" key={c.value} className="radio-choice">
+                    <RadioGroup.Item value={c.value} /> {c.label}
+                  </Text>
+                ))}
+              </RadioGroup.Root>
+            )}
+          />
+          {help}
+        </div>
+      );
+    case 'slider': {
+      const value = form.watch(field.name);
+      return (
+        <div className="field">
+          <div className="field-row">
+            {label}
+            <output htmlFor={id} className="field-value">
+              {String(value)}
+              {field.unit ?? ''}
+            </output>
+          </div>
+          <input
+            id={id}
+            type="range"
+            className="field-range"
+            min={field.min}
+            max={field.max}
+            step={field.step}
+            disabled={disabled}
+            aria-describedby={described}
+            {...form.register(field.name, { valueAsNumber: true })}
+          />
+          {help}
+          {errorText}
+        </div>
+      );
+    }
+    case 'number': {
+      const max = field.maxFrom !== undefined ? facts[field.maxFrom] : field.max;
+      return (
+        <div className="field">
+          {label}
+          <TextField.Root
+            id={id}
+            type="number"
+            min={field.min}
+            max={max}
+            step={field.step ?? (field.integer ? 1 : 'any')}
+            disabled={disabled}
+            aria-describedby={described}
+            aria-invalid={!!error}
+            {...form.register(field.name, { setValueAs: (v: string) => (v === '' ? '' : Number(v)) })}
+          >
+            {field.unit && <TextField.Slot side="right">{field.unit}</TextField.Slot>}
+          </TextField.Root>
+          {help}
+          {errorText}
+        </div>
+      );
+    }
+    case 'toggle':
+      return (
+        <div className="field field-toggle">
+          <Controller
+            control={form.control}
+            name={field.name}
+            render={({ field: f }) => (
+              <Switch id={id} checked={Boolean(f.value)} onCheckedChange={f.onChange} disabled={disabled} aria-describedby={described} />
+            )}
+          />
+          {label}
+          {help}
+        </div>
+      );
+    case 'text':
+      return (
+        <div className="field">
+          {label}
+          <TextField.Root
+            id={id}
+            type={field.password ? 'password' : 'text'}
+            placeholder={field.placeholder}
+            disabled={disabled}
+            autoComplete={field.password ? 'new-password' : undefined}
+            aria-describedby={described}
+            aria-invalid={!!error}
+            {...form.register(field.name)}
+          />
+          {help}
+          {errorText}
+        </div>
+      );
+    case 'textarea':
+      return (
+        <div className="field">
+          {label}
+          <TextArea
+            id={id}
+            rows={field.rows ?? 6}
+            placeholder={field.placeholder}
+            disabled={disabled}
+            aria-describedby={described}
+            aria-invalid={!!error}
+            {...form.register(field.name)}
+          />
+          {help}
+          {errorText}
+        </div>
+      );
+    case 'color':
+      return (
+        <div className="field">
+          {label}
+          <div className="field-row">
+            <input id={id} type="color" className="field-color" disabled={disabled} {...form.register(field.name)} />
+            <code>{String(form.watch(field.name))}</code>
+          </div>
+          {help}
+        </div>
+      );
+  }
+}

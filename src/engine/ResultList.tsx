@@ -1,0 +1,83 @@
+/** Result cards: name, original name, size, facts, and Download / Download All. */
+import { Button, Card } from '@radix-ui/themes';
+import { Download, FileCheck2 } from 'lucide-react';
+import { formatBytes } from '../lib/format-size';
+import type { ToolResult } from './types';
+
+/** Labels for the facts processors and simulations attach to results. */
+const META_LABELS: Record<string, string> = {
+  pageCount: 'Pages',
+  fileCount: 'Files merged',
+  compressionRatio: 'Saved',
+  originalSize: 'Original size',
+  compressedSize: 'Compressed size',
+  width: 'Width',
+  height: 'Height',
+  quality: 'Quality',
+  pages: 'Pages',
+};
+
+function formatMeta(key: string, value: string | number): string {
+  if (key === 'compressionRatio' && typeof value === 'number') return `${Math.round(value)}%`;
+  if ((key === 'originalSize' || key === 'compressedSize') && typeof value === 'number') return formatBytes(value);
+  if ((key === 'width' || key === 'height') && typeof value === 'number') return `${value} px`;
+  return String(value);
+}
+
+interface ResultListProps {
+  results: ToolResult[];
+  onDownload(result: ToolResult): void;
+  onDownloadAll(): void;
+  maxHeight?: number;
+}
+
+export function ResultList({ results, onDownload, onDownloadAll, maxHeight }: ResultListProps) {
+  if (results.length === 0) return null;
+  return (
+    <section className="results" aria-label="Results">
+      {results.length > 1 && (
+        <div className="results-head">
+          <span>
+            {results.length} files ready
+          </span>
+          <Button type="button" onClick={onDownloadAll}>
+            <Download size={16} aria-hidden="true" /> Download All
+          </Button>
+        </div>
+      )}
+      <ul className="result-list" style={maxHeight ? { maxHeight, overflowY: 'auto' } : undefined}>
+        {results.map((result) => (
+          <li key={result.id}>
+            <Card className="result-card">
+              <FileCheck2 className="result-icon" size={28} aria-hidden="true" />
+              <div className="result-body">
+                <p className="result-name" data-testid="result-name">
+                  {result.name}
+                </p>
+                <p className="result-detail">
+                  {result.originalName && <span>From {result.originalName} · </span>}
+                  <span data-testid="result-size">{formatBytes(result.size)}</span>
+                </p>
+                {result.meta && (
+                  <dl className="result-meta">
+                    {Object.entries(result.meta)
+                      .filter(([key]) => key in META_LABELS)
+                      .map(([key, value]) => (
+                        <div key={key}>
+                          <dt>{META_LABELS[key]}</dt>
+                          <dd>{formatMeta(key, value)}</dd>
+                        </div>
+                      ))}
+                  </dl>
+                )}
+              </div>
+              <Button type="button" variant="soft" onClick={() => onDownload(result)} aria-label={`Download ${result.name}`}>
+                <Download size={16} aria-hidden="true" /> Download
+              </Button>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

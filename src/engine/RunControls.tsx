@@ -1,0 +1,48 @@
+/** The full-width action button with spinner and busy label, plus progress and Cancel while running. */
+import { Button, Spinner } from '@radix-ui/themes';
+import type { ToolManifest } from '../../schemas/manifest';
+import type { Progress } from './useToolRun';
+
+interface RunControlsProps {
+  manifest: ToolManifest;
+  running: boolean;
+  disabled: boolean;
+  progress: Progress | null;
+  onCancel(): void;
+  /** The button submits the surrounding form unless a click handler is given. */
+  onClick?(): void;
+}
+
+export function RunControls({ manifest, running, disabled, progress, onCancel, onClick }: RunControlsProps) {
+  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null;
+  return (
+    <div className="run-controls">
+      <Button
+        type={onClick ? 'button' : 'submit'}
+        size="3"
+        className="run-button"
+        disabled={disabled || running}
+        onClick={onClick}
+        aria-busy={running}
+      >
+        {running && <Spinner size="2" />}
+        {running ? manifest.action.busyLabel : manifest.action.label}
+      </Button>
+      {running && (
+        <div className="run-progress">
+          <progress
+            max={100}
+            value={percent ?? undefined}
+            aria-label={`${manifest.action.busyLabel} progress`}
+          />
+          <span className="run-progress-text" aria-live="polite">
+            {percent === null ? 'Working…' : `${percent}%`}
+          </span>
+          <Button type="button" variant="soft" color="gray" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The generic tool page: renders any manifest. Bespoke views reuse its parts
+ * (ToolHeader, DropZone, FileList, OptionsForm, RunControls, ResultList) and
+ * the same useToolRun state machine.
+ */
+import { Badge, Callout, Heading, Text } from '@radix-ui/themes';
+import { Info, ShieldCheck } from 'lucide-react';
+import type { FormEvent } from 'react';
+import type { ToolManifest } from '../../schemas/manifest';
+import { useDemoMode } from './demo-mode';
+import { DropZone } from './DropZone';
+import { FileList } from './FileList';
+import { firstErrorMessage, OptionsForm, useToolOptions } from './OptionsForm';
+import { notify } from './notify';
+import { ResultList } from './ResultList';
+import { RunControls } from './RunControls';
+import { ToolIcon } from './ToolIcon';
+import { useToolRun, type ToolRun } from './useToolRun';
+import './engine.css';
+
+export const DEMO_NOTE =
+  'Demo mode: this tool simulates the conversion and gives you a placeholder file, not a real result.';
+export const SIMULATED_NOTE =
+  'This tool is a demonstration for now: it simulates the conversion and gives you a placeholder file.';
+export const REAL_NOTE = 'Your files are processed on this device and never leave it: nothing is uploaded.';
+
+/** Which note a tool page shows: real processing, demo mode, or a tool that only simulates. */
+export function toolNote(manifest: ToolManifest, demoMode: boolean): string {
+  if (!manifest.processor) return SIMULATED_NOTE;
+  return demoMode ? DEMO_NOTE : REAL_NOTE;
+}
+
+export function ToolHeader({ manifest }: { manifest: ToolManifest }) {
+  const demoMode = useDemoMode();
+  const real = !!manifest.processor && !demoMode;
+  return (
+    <header className="tool-header">
+      <div className="tool-title-row">
+        <span className="tool-icon">
+          <ToolIcon name={manifest.icon} size={28} />
+        </span>
+        <Heading as="h1" size="8">
+          {manifest.title}
+        </Heading>
+        {manifest.badge && <Badge color="amber">{manifest.badge}</Badge>}
+      </div>
+      <Text as="p" size="4" color="gray" className="tool-description">
+        {manifest.description}
+      </Text>
+      <section aria-labelledby="how-to" className="tool-howto">
+        <Heading as="h2" size="4" id="how-to">
+          How to use
+        </Heading>
+        <ol>
+          {manifest.howTo.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+      <Callout.Root color={real ? 'green' : 'amber'} className="tool-note" data-testid="tool-note">
+        <Callout.Icon>{real ? <ShieldCheck size={16} /> : <Info size={16} />}</Callout.Icon>
+        <Callout.Text>{toolNote(manifest, demoMode)}</Callout.Text>
+      </Callout.Root>
+      {manifest.note && (
+        <Callout.Root color="blue" className="tool-note">
+          <Callout.Icon>
+            <Info size={16} />
+          </Callout.Icon>
+          <Callout.Text>{manifest.note}</Callout.Text>
+        </Callout.Root>
+      )}
+    </header>
+  );
+}
+
+/** Submits the options form: checks files first, then options, then runs. */
+export function useSubmit(run: ToolRun, form: ReturnType<typeof useToolOptions>) {
+  return (event?: FormEvent) => {
+    event?.preventDefault();
+    if (run.files.length === 0 || run.files.length < run.manifest.limits.minFiles) {
+      void run.run({});
+      return;
+    }
+    void form.handleSubmit(
+      (values) => run.run(values),
+      (errors) => notify.error(firstErrorMessage(run.manifest, errors as Record<string, { message?: unknown }>)),
+    )();
+  };
+}
+
+export function ToolPage({ manifest }: { manifest: ToolManifest }) {
+  const run = useToolRun(manifest);
+  const form = useToolOptions(manifest, run.facts);
+  const submit = useSubmit(run, form);
+  const { limits } = manifest;
+  return (
+    <div className="tool-page">
+      <ToolHeader manifest={manifest} />
+      <form className="tool-work" onSubmit={submit} noValidate>
+        <DropZone manifest={manifest} onFiles={run.addFiles} disabled={run.running} />
+        <FileList
+          files={run.files}
+          onChange={run.setFiles}
+          reorder={limits.reorder}
+          disabled={run.running}
+          maxHeight={limits.reorder ? 300 : undefined}
+        />
+        {run.files.length > 0 && <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />}
+        <RunControls
+          manifest={manifest}
+          running={run.running}
+          disabled={run.files.length < limits.minFiles}
+          progress={run.progress}
+          onCancel={run.cancel}
+        />
+      </form>
+      <ResultList results={run.results} onDownload={run.download} onDownloadAll={run.downloadAll} />
+    </div>
+  );
+}

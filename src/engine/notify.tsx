@@ -1,0 +1,48 @@
+/**
+ * Toasts with a title and a message. Titles follow the specification: Error
+ * (destructive), Warning, Success, Info or Information.
+ */
+import toast from 'react-hot-toast';
+
+export type Tone = 'destructive' | 'warning' | 'success' | 'info';
+
+export interface Notice {
+  title: string;
+  message: string;
+  tone: Tone;
+  link?: { href: string; label: string };
+}
+
+function show({ title, message, tone, link }: Notice): void {
+  const urgent = tone === 'destructive';
+  toast.custom(
+    (t) => (
+      <div
+        className={`toast toast-${tone}${t.visible ? '' : ' toast-leaving'}`}
+        role={urgent ? 'alert' : 'status'}
+        aria-live={urgent ? 'assertive' : 'polite'}
+        data-testid="toast"
+      >
+        <div className="toast-title">{title}</div>
+        {message && <div className="toast-message">{message}</div>}
+        {link && (
+          <a className="toast-link" href={link.href}>
+            {link.label}
+          </a>
+        )}
+        <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => toast.dismiss(t.id)}>
+          ×
+        </button>
+      </div>
+    ),
+    { duration: urgent ? 6000 : 4000 },
+  );
+}
+
+export const notify = {
+  error: (message: string, title = 'Error', link?: Notice['link']) => show({ title, message, tone: 'destructive', link }),
+  warning: (message: string, title = 'Warning', destructive = false) =>
+    show({ title, message, tone: destructive ? 'destructive' : 'warning' }),
+  success: (message: string, title = 'Success') => show({ title, message, tone: 'success' }),
+  info: (message: string, title = 'Info') => show({ title, message, tone: 'info' }),
+};

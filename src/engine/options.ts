@@ -1,0 +1,82 @@
+/**
+ * Option values: defaults, visibility and the zod schema built from a
+ * manifest's fields for the values as they stand (hidden fields are not
+ * validated). Used by react-hook-form through a resolver.
+ */
+import { z } from 'zod';
+import type { Field, OptionValues } from '../../schemas/manifest';
+import { holds, type Facts } from './rules';
+
+export function defaultOptions(fields: readonly Field[]): OptionValues {
+  return Object.fromEntries(fields.map((f) => [f.name, f.default]));
+}
+
+export function isVisible(field: Field, values: OptionValues, facts: Facts): boolean {
+  return !field.visibleWhen || holds(field.visibleWhen, values, facts);
+}
+
+export function isDisabled(field: Field, values: OptionValues, facts: Facts): boolean {
+  return !!field.disabledWhen && holds(field.disabledWhen, values, facts);
+}
+
+function fieldSchema(field: Field, facts: Facts): z.ZodType {
+  const message = field.invalidMessage;
+  switch (field.type) {
+    case 'select':
+    case 'radio':
+      return z.enum(field.choices.map((c) => c.value) as [string, ...string[]], { message });
+    case 'slider':
+      return z.coerce.number({ message }).min(field.min, { message }).max(field.max, { message });
+    case 'number': {
+      let schema = z.coerce.number({ message }).refine(Number.isFinite, { message });
+      const max = field.maxFrom !== undefined ? facts[field.maxFrom] : field.max;
+      if (field.integer) schema = schema.refine(Number.isInteger, { message });
+      if (field.min !== undefined) schema = schema.refine((v) => v >= field.min!, { message });
+      if (max !== undefined) schema = schema.refine((v) => v <= max, { message });
+      return schema;
+    }
+    case 'toggle':
+      return z.boolean();
+    case 'text':
+    case 'textarea': {
+      let schema = z.string();
+      const requiredMessage = field.requiredMessage ?? message ?? 'This field is required.';
+      if (field.required) schema = schema.refine((v) => v.trim() !== '', { message: requiredMessage, abort: true });
+      if (field.type === 'text' && field.minLength !== undefined)
+        schema = schema.refine((v) => v.length >= field.minLength!, { message: field.minLengthMessage ?? message });
+      if (field.type === 'text' && field.maxLength !== undefined)
+        schema = schema.refine((v) => v.length <= field.maxLength!, { message });
+      return schema;
+    }
+    case 'color':
+      return z.string().regex(/^#[0-9a-fA-F]{6}$/, { message });
+  }
+}
+
+/** The zod schema of the options for the current values: visible fields only. */
+export function optionsSchema(
+  fields: readonly Field[],
+  values: OptionValues,
+  facts: Facts,
+): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) {
+    shape[field.name] = isVisible(field, values, facts) ? fieldSchema(field, facts) : z.any();
+  }
+  return z.object(shape);
+}
+
+export type OptionsCheck = { ok: true; values: OptionValues } | { ok: false; field: string; message: string };
+
+/** Validates option values; on failure names the first invalid field and its message. */
+export function checkOptions(
+  fields: readonly Field[],
+  values: OptionValues,
+  facts: Facts,
+): OptionsCheck {
+  const result = optionsSchema(fields, values, facts).safeParse(values);
+  if (result.success) return { ok: true, values: result.data as OptionValues };
+  const issue = result.error.issues[0];
+  const name = String(issue.path[0]);
+  return { ok: false, field: name, message: issue.message };
+}

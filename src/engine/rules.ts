@@ -1,0 +1,73 @@
+/**
+ * Evaluation of the manifest's declarative rules: conditions, number
+ * expressions, delays and size factors. Pure data in, numbers out; no eval.
+ */
+import type { Condition, Delay, Expr, OptionValues, Simulation } from '../../schemas/manifest';
+
+/** Facts about the chosen files (and runtime facts such as pageCount that views add). */
+export interface Facts {
+  fileCount: number;
+  totalBytes: number;
+  [fact: string]: number;
+}
+
+export function holds(condition: Condition, options: OptionValues, facts: Facts): boolean {
+  if ('all' in condition) return condition.all.every((c) => holds(c, options, facts));
+  if ('any' in condition) return condition.any.some((c) => holds(c, options, facts));
+  if ('not' in condition) return !holds(condition.not, options, facts);
+  if ('fileCount' in condition) {
+    const { min = -Infinity, max = Infinity } = condition.fileCount;
+    return facts.fileCount >= min && facts.fileCount <= max;
+  }
+  const value = options[condition.option];
+  if (condition.equals !== undefined && value !== condition.equals) return false;
+  if (condition.notEquals !== undefined && value === condition.notEquals) return false;
+  if (condition.in !== undefined && !condition.in.some((v) => v === value)) return false;
+  return true;
+}
+
+function numeric(value: unknown): number {
+  const n = typeof value === 'number' ? value : parseFloat(String(value));
+  return Number.isFinite(n) ? n : 0;
+}
+
+export function evaluate(expr: Expr, options: OptionValues, facts: Facts): number {
+  if (typeof expr === 'number') return expr;
+  if ('option' in expr) return numeric(options[expr.option]);
+  if ('fact' in expr) return facts[expr.fact];
+  if ('lookup' in expr) return expr.values[String(options[expr.lookup])] ?? 0;
+  if ('if' in expr) return evaluate(holds(expr.if, options, facts) ? expr.then : expr.else, options, facts);
+  const [op, args] = Object.entries(expr)[0] as [string, Expr[]];
+  const values = args.map((a) => evaluate(a, options, facts));
+  switch (op) {
+    case 'add':
+      return values.reduce((a, b) => a + b, 0);
+    case 'sub':
+      return values.slice(1).reduce((a, b) => a - b, values[0]);
+    case 'mul':
+      return values.reduce((a, b) => a * b, 1);
+    case 'div':
+      return values.slice(1).reduce((a, b) => (b === 0 ? 0 : a / b), values[0]);
+    case 'pow':
+      return values[0] ** values[1];
+    case 'min':
+      return Math.min(...values);
+    case 'max':
+      return Math.max(...values);
+    default:
+      throw new Error(`Unknown expression operator ${op}`);
+  }
+}
+
+export function delayMs(delay: Delay, options: OptionValues, facts: Facts): number {
+  if (typeof delay === 'number') return delay;
+  if ('if' in delay) return delayMs(holds(delay.if, options, facts) ? delay.then : delay.else, options, facts);
+  return delay.base + delay.perFile * facts.fileCount;
+}
+
+export function sizeFactor(simulation: Simulation, options: OptionValues, facts: Facts): number {
+  const factor = simulation.sizeFactor;
+  if (typeof factor === 'number') return factor;
+  if ('byOption' in factor) return factor.values[String(options[factor.byOption])] ?? 1;
+  return evaluate(factor.formula, options, facts);
+}

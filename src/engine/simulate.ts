@@ -1,0 +1,128 @@
+/**
+ * Demo mode: the specification's simulation. Waits the manifest's delay, then
+ * builds placeholder files of size factor x input size, named by the
+ * manifest's rule. Uses setTimeout so tests can drive it with fake timers.
+ */
+import type { OptionValues, ToolManifest } from '../../schemas/manifest';
+import { CancelledError } from '../lib/errors';
+import { outputName } from './naming';
+import { delayMs, evaluate, sizeFactor, type Facts } from './rules';
+import type { ToolResult } from './types';
+
+export interface FileLike {
+  name: string;
+  size: number;
+}
+
+export function factsOf(files: FileLike[]): Facts {
+  return { fileCount: files.length, totalBytes: files.reduce((sum, f) => sum + f.size, 0) };
+}
+
+export function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError());
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new CancelledError());
+    });
+  });
+}
+
+const PLACEHOLDER_TEXT = 'FileDesk demo placeholder. Demo mode simulates processing; turn demo mode off for a real result.\n';
+
+/** A placeholder blob of exactly `size` bytes. */
+export function placeholderBlob(size: number, type: string): Blob {
+  const bytes = new Uint8Array(Math.max(0, Math.round(size)));
+  const text = new TextEncoder().encode(PLACEHOLDER_TEXT);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = text[i % text.length];
+  return new Blob([bytes], { type });
+}
+
+export interface SimulationPlan {
+  /** Planned results before the delay; `n` is fixed here so a view can show it. */
+  parts: { originalName: string; size: number; n: number }[];
+  delay: number;
+}
+
+/** Works out what the simulation will produce, without waiting. */
+export function planSimulation(
+  manifest: ToolManifest,
+  files: FileLike[],
+  options: OptionValues,
+  random: () => number = Math.random,
+): SimulationPlan {
+  const sim = manifest.simulation;
+  const facts = factsOf(files);
+  const factor = sizeFactor(sim, options, facts);
+  const delay = delayMs(sim.delayMs, options, facts);
+  if (sim.outputs === 'combined') {
+    return { delay, parts: [{ originalName: files[0]?.name ?? manifest.slug, size: factor * facts.totalBytes, n: 1 }] };
+  }
+  if (typeof sim.outputs === 'object') {
+    const { min, max } = sim.outputs.randomParts;
+    const count = min + Math.floor(random() * (max - min + 1));
+    const source = files[0];
+    return {
+      delay,
+      parts: Array.from({ length: count }, (_, i) => ({ originalName: source.name, size: (factor * source.size) / count, n: i + 1 })),
+    };
+  }
+  return { delay, parts: files.map((f, i) => ({ originalName: f.name, size: factor * f.size, n: i + 1 })) };
+}
+
+function mimeFor(name: string, fallback?: string): string {
+  if (fallback) return fallback;
+  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  const known: Record<string, string> = {
+    pdf: 'application/pdf',
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    webp: 'image/webp',
+    gif: 'image/gif',
+    svg: 'image/svg+xml',
+    zip: 'application/zip',
+    txt: 'text/plain',
+    csv: 'text/csv',
+    json: 'application/json',
+    xml: 'application/xml',
+    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    mp3: 'audio/mpeg',
+    mp4: 'video/mp4',
+  };
+  return known[ext] ?? 'application/octet-stream';
+}
+
+/** Runs the simulation: waits, then returns the placeholder results. */
+export async function runSimulation(
+  manifest: ToolManifest,
+  files: FileLike[],
+  options: OptionValues,
+  signal?: AbortSignal,
+  plan: SimulationPlan = planSimulation(manifest, files, options),
+): Promise<ToolResult[]> {
+  await wait(plan.delay, signal);
+  const timestamp = Date.now();
+  const facts = factsOf(files);
+  const meta = manifest.simulation.meta;
+  return plan.parts.map((part) => {
+    const name = outputName(manifest.output.name, { originalName: part.originalName, n: part.n, timestamp, options });
+    const size = Math.round(part.size);
+    return {
+      id: `${timestamp}-${part.n}`,
+      name,
+      size,
+      blob: placeholderBlob(size, mimeFor(name, manifest.simulation.outputType)),
+      originalName: part.originalName,
+      meta: meta && Object.fromEntries(Object.entries(meta).map(([k, e]) => [k, evaluate(e, options, facts)])),
+    };
+  });
+}
+
+/** Fills {n} (result count) and {files} (input count) in a message. */
+export function fillMessage(message: string, counts: { n: number; files: number }): string {
+  return message.replace(/\{n\}/g, String(counts.n)).replace(/\{files\}/g, String(counts.files));
+}

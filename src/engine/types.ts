@@ -1,0 +1,39 @@
+import type { OptionValues } from '../../schemas/manifest';
+
+/** One input file, as bytes, so processors are pure and run in Node tests as in the worker. */
+export interface ToolInput {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** One output of a processor; the engine names it from the manifest's rule. */
+export interface ToolOutput {
+  bytes: Uint8Array;
+  type: string;
+  /** Values for the naming template besides the built-in ones ({n}, {page} ...). */
+  vars?: Record<string, string | number>;
+  /** Facts shown on the result card (page count, original size, ratio ...). */
+  meta?: Record<string, string | number>;
+  /** Overrides the manifest's naming rule for this output (for example when the original is kept). */
+  name?: string;
+}
+
+export interface ProcessorContext {
+  signal: AbortSignal;
+  /** Reports progress; done and total are in any unit (pages, files, bytes). */
+  onProgress(done: number, total: number): void;
+}
+
+/** A processor module's default export. Throws ToolError for bad input. */
+export type Processor = (inputs: ToolInput[], options: OptionValues, ctx: ProcessorContext) => Promise<ToolOutput[]>;
+
+/** A finished result as the page holds it. */
+export interface ToolResult {
+  id: string;
+  name: string;
+  size: number;
+  blob: Blob;
+  originalName?: string;
+  meta?: Record<string, string | number>;
+}

@@ -1,0 +1,55 @@
+/**
+ * Runs a processor in a fresh module Web Worker. The promise always settles:
+ * with the outputs, with a ToolError for the processor's own messages, with a
+ * generic error when the worker crashes, or with CancelledError on abort.
+ */
+import type { OptionValues } from '../../../schemas/manifest';
+import { CancelledError, ToolError } from '../../lib/errors';
+import type { ToolOutput } from '../types';
+import type { RunRequest, WorkerMessage } from './protocol';
+
+export const CRASH_MESSAGE = 'Processing failed unexpectedly. Please try again, or try a different file.';
+
+export function runInWorker(
+  processor: string,
+  files: File[],
+  options: OptionValues,
+  signal: AbortSignal,
+  onProgress: (done: number, total: number) => void,
+): Promise<ToolOutput[]> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new CancelledError());
+    const worker = new Worker(new URL('./runner.worker.ts', import.meta.url), { type: 'module', name: processor });
+    const finish = () => {
+      worker.terminate();
+      signal.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      finish();
+      reject(new CancelledError());
+    };
+    signal.addEventListener('abort', onAbort);
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      if (message.kind === 'progress') return onProgress(message.done, message.total);
+      finish();
+      if (message.kind === 'done') resolve(message.outputs);
+      else {
+        if (!message.toolError) console.error(`Processor ${processor} failed:`, message.message);
+        reject(message.toolError ? new ToolError(message.message, message.link) : new ToolError(CRASH_MESSAGE));
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      console.error(`Worker for ${processor} crashed:`, event.message);
+      finish();
+      reject(new ToolError(CRASH_MESSAGE));
+    };
+    worker.onmessageerror = () => {
+      finish();
+      reject(new ToolError(CRASH_MESSAGE));
+    };
+    const request: RunRequest = { processor, files, options };
+    worker.postMessage(request);
+  });
+}

@@ -1,0 +1,18 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { toolIcons } from './scripts/vite-tool-icons.ts';
+
+export default defineConfig({
+  plugins: [react(), toolIcons(fileURLToPath(new URL('./manifests', import.meta.url)))],
+  worker: { format: 'es' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+  preview: { port: 4173, strictPort: true },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['./vitest.setup.ts'],
+    testTimeout: 30000,
+  },
+});
