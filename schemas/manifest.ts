@@ -9,7 +9,14 @@ const json = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /** A condition over option values and the chosen files; data, never code. */
 export type Condition =
-  | { option: string; equals?: z.infer<typeof json>; notEquals?: z.infer<typeof json>; in?: z.infer<typeof json>[] }
+  | {
+      option: string;
+      equals?: z.infer<typeof json>;
+      notEquals?: z.infer<typeof json>;
+      in?: z.infer<typeof json>[];
+      blank?: boolean;
+      shorterThan?: number;
+    }
   | { fileCount: { min?: number; max?: number } }
   | { all: Condition[] }
   | { any: Condition[] }
@@ -23,6 +30,8 @@ export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
         equals: json.optional(),
         notEquals: json.optional(),
         in: z.array(json).optional(),
+        blank: z.boolean().optional().describe('true: the value is empty or whitespace; false: it is not'),
+        shorterThan: z.number().int().optional().describe('The value has fewer characters than this'),
       })
       .strict(),
     z
@@ -74,6 +83,12 @@ export const exprSchema: z.ZodType<Expr> = z.lazy(() =>
   ]),
 );
 
+/** A text computed from options: a template ({option} tokens) or a branch on a condition. */
+export type TextValue = string | { if: Condition; then: TextValue; else: TextValue };
+export const textValueSchema: z.ZodType<TextValue> = z.lazy(() =>
+  z.union([z.string(), z.object({ if: conditionSchema, then: textValueSchema, else: textValueSchema }).strict()]),
+);
+
 const choice = z.object({ value: z.string(), label: z.string() }).strict();
 
 /** Sets a field's value when a condition becomes true (for example animate on with 2+ files). */
@@ -90,6 +105,7 @@ const fieldBase = {
   disabledWhen: conditionSchema.optional(),
   setWhen: z.array(valueRule).optional(),
   invalidMessage: z.string().optional().describe('Error toast shown when the value is invalid on run'),
+  resetOnFiles: z.boolean().optional().describe('Return to the default whenever new files are chosen'),
 };
 
 export const fieldSchema = z.discriminatedUnion('type', [
@@ -177,7 +193,7 @@ export const simulationSchema = z
       .describe('each: one result per input; combined: one result from all inputs; randomParts: a random number of parts from one input'),
     outputType: z.string().optional().describe('MIME type of the placeholder'),
     meta: z
-      .record(z.string(), exprSchema)
+      .record(z.string(), z.union([exprSchema, textValueSchema]))
       .optional()
       .describe('Facts shown on each demo result card, computed from options and files (pageCount, compressionRatio ...)'),
     success: z.string().describe('Demo success message, verbatim (carries the "(Mock)" suffix); {n} is the result count, {files} the input count'),
@@ -209,16 +225,43 @@ export const manifestSchema = z
       .object({
         maxFiles: z.number().int().positive().default(1),
         maxBytes: z.number().int().positive().default(10485760),
-        minFiles: z.number().int().positive().default(1),
+        minFiles: z
+          .number()
+          .int()
+          .nonnegative()
+          .default(1)
+          .describe('0: the tool works from its text fields alone (the drop zone is optional or absent)'),
         appendFiles: z.boolean().default(false).describe('New drops are appended to the list (cut to maxFiles) instead of replacing it'),
         reorder: z.boolean().default(false).describe('Files can be moved up/down/removed'),
       })
       .strict(),
     options: z.array(fieldSchema).default([]),
-    action: z.object({ label: z.string(), busyLabel: z.string() }).strict(),
+    action: z
+      .object({
+        label: z.string(),
+        busyLabel: z.string(),
+        disabledWhen: conditionSchema.optional().describe('The action button is disabled while this holds'),
+      })
+      .strict(),
+    checks: z
+      .array(
+        z
+          .object({
+            when: conditionSchema,
+            message: z.string(),
+            title: z.string().default('Error'),
+          })
+          .strict(),
+      )
+      .default([])
+      .describe('Checked in order before a run: the first that holds stops the run with its message (an Error toast)'),
     output: z
       .object({
         name: z.string().describe('Template: {name} {base} {ext} {timestamp} {n} and any option name'),
+        variants: z
+          .array(z.object({ when: conditionSchema, name: z.string() }).strict())
+          .optional()
+          .describe('Other naming templates, the first whose condition holds wins'),
         type: z.string().optional().describe('MIME type of the real output when it does not come from the processor'),
       })
       .strict(),

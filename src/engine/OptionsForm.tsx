@@ -49,6 +49,17 @@ export function useToolOptions(manifest: ToolManifest, facts: RuntimeFacts): Opt
   return form;
 }
 
+/** Fields marked resetOnFiles go back to their defaults whenever new files are chosen. */
+export function useResetOnFiles(manifest: ToolManifest, form: OptionsFormApi, files: readonly File[]): void {
+  useEffect(() => {
+    for (const field of manifest.options) {
+      if (field.resetOnFiles) form.setValue(field.name, field.default as FormValues[string], { shouldValidate: true });
+    }
+    // Only a new file list triggers the reset.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [files]);
+}
+
 /** The first validation message of a failed submit, preferring the field's own message. */
 export function firstErrorMessage(manifest: ToolManifest, errors: Record<string, { message?: unknown } | undefined>): string {
   for (const field of manifest.options) {

@@ -4,7 +4,7 @@ import { Download, FileCheck2 } from 'lucide-react';
 import { formatBytes } from '../lib/format-size';
 import type { ToolResult } from './types';
 
-/** Labels for the facts processors and simulations attach to results. */
+/** Labels for common facts; other keys are shown with their name in words ("blurAmount" as "Blur amount"). */
 const META_LABELS: Record<string, string> = {
   pageCount: 'Pages',
   fileCount: 'Files merged',
@@ -16,6 +16,15 @@ const META_LABELS: Record<string, string> = {
   quality: 'Quality',
   pages: 'Pages',
 };
+
+export function metaLabel(key: string): string {
+  if (META_LABELS[key]) return META_LABELS[key];
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Facts used by pages for their own messages rather than shown as they are. */
+const HIDDEN_META = new Set(['kept']);
 
 function formatMeta(key: string, value: string | number): string {
   if (key === 'compressionRatio' && typeof value === 'number') return `${Math.round(value)}%`;
@@ -61,10 +70,10 @@ export function ResultList({ results, onDownload, onDownloadAll, maxHeight }: Re
                 {result.meta && (
                   <dl className="result-meta">
                     {Object.entries(result.meta)
-                      .filter(([key]) => key in META_LABELS)
+                      .filter(([key]) => !HIDDEN_META.has(key))
                       .map(([key, value]) => (
                         <div key={key}>
-                          <dt>{META_LABELS[key]}</dt>
+                          <dt>{metaLabel(key)}</dt>
                           <dd>{formatMeta(key, value)}</dd>
                         </div>
                       ))}

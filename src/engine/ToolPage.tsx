@@ -10,7 +10,8 @@ import type { ToolManifest } from '../../schemas/manifest';
 import { useDemoMode } from './demo-mode';
 import { DropZone } from './DropZone';
 import { FileList } from './FileList';
-import { firstErrorMessage, OptionsForm, useToolOptions } from './OptionsForm';
+import { firstErrorMessage, OptionsForm, useResetOnFiles, useToolOptions, type FormValues } from './OptionsForm';
+import { holds } from './rules';
 import { notify } from './notify';
 import { ResultList } from './ResultList';
 import { RunControls } from './RunControls';
@@ -77,7 +78,8 @@ export function ToolHeader({ manifest }: { manifest: ToolManifest }) {
 export function useSubmit(run: ToolRun, form: ReturnType<typeof useToolOptions>) {
   return (event?: FormEvent) => {
     event?.preventDefault();
-    if (run.files.length === 0 || run.files.length < run.manifest.limits.minFiles) {
+    const { minFiles } = run.manifest.limits;
+    if ((run.files.length === 0 && minFiles > 0) || run.files.length < minFiles) {
       void run.run({});
       return;
     }
@@ -88,28 +90,47 @@ export function useSubmit(run: ToolRun, form: ReturnType<typeof useToolOptions>)
   };
 }
 
+/** True when the action button may be pressed: enough files and no disabling condition. */
+export function canRun(run: ToolRun, values: FormValues): boolean {
+  const { limits, action } = run.manifest;
+  if (run.files.length < Math.max(limits.minFiles, 1) && limits.minFiles > 0) return false;
+  return !action.disabledWhen || !holds(action.disabledWhen, values, run.facts);
+}
+
+/** Whether the page has an upload area: tools that take only typed text accept no file types. */
+export function takesFiles(manifest: ToolManifest): boolean {
+  return Object.keys(manifest.accept).length > 0;
+}
+
 export function ToolPage({ manifest }: { manifest: ToolManifest }) {
   const run = useToolRun(manifest);
   const form = useToolOptions(manifest, run.facts);
+  useResetOnFiles(manifest, form, run.files);
   const submit = useSubmit(run, form);
+  const values = form.watch();
   const { limits } = manifest;
+  const optionsShown = run.files.length > 0 || limits.minFiles === 0;
   return (
     <div className="tool-page">
       <ToolHeader manifest={manifest} />
       <form className="tool-work" onSubmit={submit} noValidate>
-        <DropZone manifest={manifest} onFiles={run.addFiles} disabled={run.running} />
-        <FileList
-          files={run.files}
-          onChange={run.setFiles}
-          reorder={limits.reorder}
-          disabled={run.running}
-          maxHeight={limits.reorder ? 300 : undefined}
-        />
-        {run.files.length > 0 && <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />}
+        {takesFiles(manifest) && (
+          <>
+            <DropZone manifest={manifest} onFiles={run.addFiles} disabled={run.running} />
+            <FileList
+              files={run.files}
+              onChange={run.setFiles}
+              reorder={limits.reorder}
+              disabled={run.running}
+              maxHeight={limits.reorder ? 300 : undefined}
+            />
+          </>
+        )}
+        {optionsShown && <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />}
         <RunControls
           manifest={manifest}
           running={run.running}
-          disabled={run.files.length < limits.minFiles}
+          disabled={!canRun(run, values)}
           progress={run.progress}
           onCancel={run.cancel}
         />

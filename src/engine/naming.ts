@@ -4,7 +4,8 @@
  * {ext} (original extension without dot), {timestamp} (ms since epoch), {n}
  * (1-based output index) and any option or processor variable by name.
  */
-import type { OptionValues } from '../../schemas/manifest';
+import type { OptionValues, ToolManifest } from '../../schemas/manifest';
+import { holds, type Facts } from './rules';
 
 export interface NameContext {
   originalName: string;
@@ -40,4 +41,9 @@ export function outputName(template: string, ctx: NameContext): string {
     return value === undefined || value === null ? token : String(value);
   });
   return safeFileName(filled);
+}
+
+/** The manifest's naming template for these options: the first variant whose condition holds, else the default. */
+export function nameTemplate(output: ToolManifest['output'], options: OptionValues, facts: Facts): string {
+  return output.variants?.find((v) => holds(v.when, options, facts))?.name ?? output.name;
 }

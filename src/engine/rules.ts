@@ -2,7 +2,7 @@
  * Evaluation of the manifest's declarative rules: conditions, number
  * expressions, delays and size factors. Pure data in, numbers out; no eval.
  */
-import type { Condition, Delay, Expr, OptionValues, Simulation } from '../../schemas/manifest';
+import type { Condition, Delay, Expr, OptionValues, Simulation, TextValue } from '../../schemas/manifest';
 
 /** Facts about the chosen files (and runtime facts such as pageCount that views add). */
 export interface Facts {
@@ -20,6 +20,9 @@ export function holds(condition: Condition, options: OptionValues, facts: Facts)
     return facts.fileCount >= min && facts.fileCount <= max;
   }
   const value = options[condition.option];
+  const text = value === null || value === undefined ? '' : String(value);
+  if (condition.blank !== undefined && (text.trim() === '') !== condition.blank) return false;
+  if (condition.shorterThan !== undefined && !(text.length < condition.shorterThan)) return false;
   if (condition.equals !== undefined && value !== condition.equals) return false;
   if (condition.notEquals !== undefined && value === condition.notEquals) return false;
   if (condition.in !== undefined && !condition.in.some((v) => v === value)) return false;
@@ -70,4 +73,26 @@ export function sizeFactor(simulation: Simulation, options: OptionValues, facts:
   if (typeof factor === 'number') return factor;
   if ('byOption' in factor) return factor.values[String(options[factor.byOption])] ?? 1;
   return evaluate(factor.formula, options, facts);
+}
+
+/** Fills {option} tokens of a template with option values; unknown tokens stay visible. */
+export function fillTemplate(template: string, options: OptionValues): string {
+  return template.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (token, key: string) => {
+    const value = options[key];
+    return value === undefined || value === null || typeof value === 'object' ? token : String(value);
+  });
+}
+
+export function textValue(value: TextValue, options: OptionValues, facts: Facts): string {
+  if (typeof value === 'string') return fillTemplate(value, options);
+  return textValue(holds(value.if, options, facts) ? value.then : value.else, options, facts);
+}
+
+/** A result fact from the manifest: a number expression or a text value. */
+export function metaValue(value: Expr | TextValue, options: OptionValues, facts: Facts): string | number {
+  if (typeof value === 'string') return fillTemplate(value, options);
+  if (typeof value === 'object' && 'if' in value) {
+    return metaValue(holds(value.if, options, facts) ? value.then : value.else, options, facts);
+  }
+  return evaluate(value, options, facts);
 }

@@ -5,8 +5,8 @@
  */
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { CancelledError } from '../lib/errors';
-import { outputName } from './naming';
-import { delayMs, evaluate, sizeFactor, type Facts } from './rules';
+import { nameTemplate, outputName } from './naming';
+import { delayMs, metaValue, sizeFactor, type Facts } from './rules';
 import type { ToolResult } from './types';
 
 export interface FileLike {
@@ -14,8 +14,23 @@ export interface FileLike {
   size: number;
 }
 
-export function factsOf(files: FileLike[]): Facts {
-  return { fileCount: files.length, totalBytes: files.reduce((sum, f) => sum + f.size, 0) };
+/**
+ * Facts about the input. A tool that works from typed text alone has no
+ * files; its input size is then the UTF-8 size of its text fields.
+ */
+export function factsOf(files: readonly FileLike[], textBytes = 0): Facts {
+  return { fileCount: files.length, totalBytes: files.length ? files.reduce((sum, f) => sum + f.size, 0) : textBytes };
+}
+
+/** The UTF-8 size of the text option values. */
+export function textBytesOf(options: OptionValues): number {
+  const encoder = new TextEncoder();
+  return Object.values(options).reduce<number>((sum, v) => sum + (typeof v === 'string' ? encoder.encode(v).length : 0), 0);
+}
+
+/** The files a simulation works on: the chosen files, or the typed text as one pseudo-file. */
+function simulationInputs(manifest: ToolManifest, files: FileLike[], options: OptionValues): FileLike[] {
+  return files.length ? files : [{ name: manifest.slug, size: textBytesOf(options) }];
 }
 
 export function wait(ms: number, signal?: AbortSignal): Promise<void> {
@@ -53,7 +68,8 @@ export function planSimulation(
   random: () => number = Math.random,
 ): SimulationPlan {
   const sim = manifest.simulation;
-  const facts = factsOf(files);
+  const facts = factsOf(files, textBytesOf(options));
+  files = simulationInputs(manifest, files, options);
   const factor = sizeFactor(sim, options, facts);
   const delay = delayMs(sim.delayMs, options, facts);
   if (sim.outputs === 'combined') {
@@ -106,10 +122,11 @@ export async function runSimulation(
 ): Promise<ToolResult[]> {
   await wait(plan.delay, signal);
   const timestamp = Date.now();
-  const facts = factsOf(files);
+  const facts = factsOf(files, textBytesOf(options));
   const meta = manifest.simulation.meta;
+  const template = nameTemplate(manifest.output, options, facts);
   return plan.parts.map((part) => {
-    const name = outputName(manifest.output.name, { originalName: part.originalName, n: part.n, timestamp, options });
+    const name = outputName(template, { originalName: part.originalName, n: part.n, timestamp, options });
     const size = Math.round(part.size);
     return {
       id: `${timestamp}-${part.n}`,
@@ -117,7 +134,7 @@ export async function runSimulation(
       size,
       blob: placeholderBlob(size, mimeFor(name, manifest.simulation.outputType)),
       originalName: part.originalName,
-      meta: meta && Object.fromEntries(Object.entries(meta).map(([k, e]) => [k, evaluate(e, options, facts)])),
+      meta: meta && Object.fromEntries(Object.entries(meta).map(([k, e]) => [k, metaValue(e, options, facts)])),
     };
   });
 }

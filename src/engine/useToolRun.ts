@@ -5,14 +5,16 @@
  *
  * idle (no file) -> ready (files chosen, results cleared) -> running -> done
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { CancelledError, isToolError } from '../lib/errors';
 import { downloadBlob, zipResults } from '../lib/download';
 import { isDemoMode } from './demo-mode';
-import { outputName } from './naming';
+import { nameTemplate, outputName } from './naming';
+import { checkOptions } from './options';
+import { holds, type Facts } from './rules';
 import { notify } from './notify';
-import { factsOf, fillMessage, planSimulation, runSimulation, type SimulationPlan } from './simulate';
+import { factsOf, fillMessage, planSimulation, runSimulation, textBytesOf, type SimulationPlan } from './simulate';
 import type { ToolOutput, ToolResult } from './types';
 import { CRASH_MESSAGE, runInWorker } from './worker/bridge';
 
@@ -39,11 +41,12 @@ export function nameOutputs(
   timestamp = Date.now(),
 ): ToolResult[] {
   const oneToOne = outputs.length === files.length;
+  const template = nameTemplate(manifest.output, options, factsOf(files, textBytesOf(options)));
   return outputs.map((output, i) => {
     const source = files[oneToOne ? i : 0];
     const name =
       output.name ??
-      outputName(manifest.output.name, { originalName: source?.name ?? manifest.slug, n: i + 1, timestamp, options, vars: output.vars });
+      outputName(template, { originalName: source?.name ?? manifest.slug, n: i + 1, timestamp, options, vars: output.vars });
     return {
       id: `${timestamp}-${i}`,
       name,
@@ -61,7 +64,12 @@ export function useToolRun(manifest: ToolManifest) {
   const [status, setStatus] = useState<RunStatus>('idle');
   const [progress, setProgress] = useState<Progress | null>(null);
   const [ranDemo, setRanDemo] = useState(false);
+  const [extraFacts, setExtraFacts] = useState<Record<string, number>>({});
   const controller = useRef<AbortController | null>(null);
+  const facts: Facts = useMemo(() => ({ ...factsOf(files), ...extraFacts }), [files, extraFacts]);
+
+  /** Adds facts a view learns about the input (for example pageCount), used by conditions and limits. */
+  const setFacts = useCallback((more: Record<string, number>) => setExtraFacts((old) => ({ ...old, ...more })), []);
 
   // Leaving the page terminates any running work.
   useEffect(() => () => controller.current?.abort(), []);
@@ -70,6 +78,7 @@ export function useToolRun(manifest: ToolManifest) {
   const setFiles = useCallback((next: File[]) => {
     controller.current?.abort();
     setFilesState(next);
+    setExtraFacts({});
     setResults([]);
     setProgress(null);
     setStatus(next.length > 0 ? 'ready' : 'idle');
@@ -89,14 +98,27 @@ export function useToolRun(manifest: ToolManifest) {
   /** Runs the tool; returns the results, or null when it did not complete. */
   const run = useCallback(
     async (options: OptionValues, overrides: RunOverrides = {}): Promise<ToolResult[] | null> => {
-      if (files.length === 0) {
+      const { minFiles } = manifest.limits;
+      if (files.length === 0 && minFiles > 0) {
         notify.error(manifest.messages.noFile);
         return null;
       }
-      if (files.length < manifest.limits.minFiles) {
+      if (files.length < minFiles) {
         notify.error(manifest.messages.tooFewFiles ?? manifest.messages.noFile);
         return null;
       }
+      const runFacts = { ...facts, totalBytes: factsOf(files, textBytesOf(options)).totalBytes };
+      const valid = checkOptions(manifest.options, options, runFacts);
+      if (!valid.ok) {
+        notify.error(valid.message);
+        return null;
+      }
+      const failed = manifest.checks.find((c) => holds(c.when, options, runFacts));
+      if (failed) {
+        notify.error(failed.message, failed.title);
+        return null;
+      }
+      options = { ...options, ...valid.values };
       controller.current?.abort();
       const ac = new AbortController();
       controller.current = ac;
@@ -144,7 +166,7 @@ export function useToolRun(manifest: ToolManifest) {
         setProgress(null);
       }
     },
-    [files, manifest],
+    [files, manifest, facts],
   );
 
   const download = useCallback(
@@ -175,7 +197,8 @@ export function useToolRun(manifest: ToolManifest) {
     progress,
     running: status === 'running',
     demoResults: ranDemo,
-    facts: factsOf(files),
+    facts,
+    setFacts,
     run,
     cancel,
     download,
