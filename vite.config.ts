@@ -2,10 +2,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { catalogue } from './scripts/vite-catalogue.ts';
 import { toolIcons } from './scripts/vite-tool-icons.ts';
 
+const manifestRoot = fileURLToPath(new URL('./manifests', import.meta.url));
+
 export default defineConfig({
-  plugins: [react(), toolIcons(fileURLToPath(new URL('./manifests', import.meta.url)))],
+  plugins: [react(), toolIcons(manifestRoot), catalogue(manifestRoot)],
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   preview: { port: 4173, strictPort: true },

@@ -280,6 +280,10 @@ export const manifestSchema = z
       .describe('Every user-facing message of the tool, verbatim'),
     simulation: simulationSchema,
     processor: z.string().optional().describe('Name of src/processors/<name>.ts; absent: the tool runs its simulation'),
+    worksInPage: z
+      .boolean()
+      .default(false)
+      .describe('The page itself does the real work (no file processing to simulate), so it says nothing leaves the device'),
     view: z.string().optional().describe('Name of src/views/<name>.tsx, an escape hatch for a bespoke page'),
   })
   .strict();

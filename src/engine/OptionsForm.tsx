@@ -53,7 +53,8 @@ export function useToolOptions(manifest: ToolManifest, facts: RuntimeFacts): Opt
 export function useResetOnFiles(manifest: ToolManifest, form: OptionsFormApi, files: readonly File[]): void {
   useEffect(() => {
     for (const field of manifest.options) {
-      if (field.resetOnFiles) form.setValue(field.name, field.default as FormValues[string], { shouldValidate: true });
+      if (field.resetOnFiles) form.setValue(field.name, field.default as FormValues[string], { shouldValidate: false });
+      form.clearErrors();
     }
     // Only a new file list triggers the reset.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -27,13 +27,14 @@ export const REAL_NOTE = 'Your files are processed on this device and never leav
 
 /** Which note a tool page shows: real processing, demo mode, or a tool that only simulates. */
 export function toolNote(manifest: ToolManifest, demoMode: boolean): string {
+  if (manifest.worksInPage) return REAL_NOTE;
   if (!manifest.processor) return SIMULATED_NOTE;
   return demoMode ? DEMO_NOTE : REAL_NOTE;
 }
 
 export function ToolHeader({ manifest }: { manifest: ToolManifest }) {
   const demoMode = useDemoMode();
-  const real = !!manifest.processor && !demoMode;
+  const real = manifest.worksInPage || (!!manifest.processor && !demoMode);
   return (
     <header className="tool-header">
       <div className="tool-title-row">
@@ -43,7 +44,11 @@ export function ToolHeader({ manifest }: { manifest: ToolManifest }) {
         <Heading as="h1" size="8">
           {manifest.title}
         </Heading>
-        {manifest.badge && <Badge color="amber">{manifest.badge}</Badge>}
+        {manifest.badge && (
+          <Badge color="amber" highContrast>
+            {manifest.badge}
+          </Badge>
+        )}
       </div>
       <Text as="p" size="4" color="gray" className="tool-description">
         {manifest.description}
@@ -58,7 +63,7 @@ export function ToolHeader({ manifest }: { manifest: ToolManifest }) {
           ))}
         </ol>
       </section>
-      <Callout.Root color={real ? 'green' : 'amber'} className="tool-note" data-testid="tool-note">
+      <Callout.Root color={real ? 'green' : 'amber'} highContrast className="tool-note" data-testid="tool-note">
         <Callout.Icon>{real ? <ShieldCheck size={16} /> : <Info size={16} />}</Callout.Icon>
         <Callout.Text>{toolNote(manifest, demoMode)}</Callout.Text>
       </Callout.Root>
@@ -90,10 +95,13 @@ export function useSubmit(run: ToolRun, form: ReturnType<typeof useToolOptions>)
   };
 }
 
-/** True when the action button may be pressed: enough files and no disabling condition. */
+/**
+ * True when the action button may be pressed: a file is chosen (unless the tool takes only text) and no
+ * disabling condition holds. Too few files still lets the button run, so the visitor hears why.
+ */
 export function canRun(run: ToolRun, values: FormValues): boolean {
   const { limits, action } = run.manifest;
-  if (run.files.length < Math.max(limits.minFiles, 1) && limits.minFiles > 0) return false;
+  if (run.files.length === 0 && limits.minFiles > 0) return false;
   return !action.disabledWhen || !holds(action.disabledWhen, values, run.facts);
 }
 

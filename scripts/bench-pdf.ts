@@ -1,0 +1,153 @@
+/**
+ * PDF compression benchmark: `npx tsx scripts/bench-pdf.ts`.
+ * Compresses generated image-heavy and text PDFs plus every PDF in
+ * ../shared/corpus/pdf (when present) at each level, compares with
+ * Ghostscript's /ebook preset when `gs` is installed, and times merging ten
+ * PDFs of about 20 MB each. Prints numbers only; nothing is asserted.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { compressPdf, type CompressionLevel } from '../src/lib/pdf/compress';
+import { imageHeavyPdf, noisePng, uncompressedTextPdf } from '../tests/fixtures/pdf-build/build';
+import { noiseJpeg } from '../tests/fixtures/pdf-build/images';
+import { napiJpegCodec } from '../tests/fixtures/pdf-build/napi-codec';
+
+const ctx = { signal: new AbortController().signal, onProgress: () => {} };
+const levels: CompressionLevel[] = ['low', 'medium', 'high'];
+const hasGs = spawnSync('gs', ['--version']).status === 0;
+const work = mkdtempSync(join(tmpdir(), 'bench-pdf-'));
+
+async function scanLikePdf(): Promise<Uint8Array> {
+  // An A4 page scanned at 300 dpi and drawn full page.
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595.28, 841.89]);
+  page.drawImage(await doc.embedJpg(noiseJpeg(2480, 3508, 85, 11)), { x: 0, y: 0, width: 595.28, height: 841.89 });
+  return doc.save();
+}
+
+async function pngPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < 2; i++) {
+    const page = doc.addPage([595.28, 841.89]);
+    page.drawImage(await doc.embedPng(noisePng(1500, 1000, false)), { x: 50, y: 300, width: 450, height: 300 });
+  }
+  return doc.save();
+}
+
+async function inputs(): Promise<{ name: string; bytes: Uint8Array }[]> {
+  const list = [
+    { name: 'gen-photos-3p.pdf', bytes: await imageHeavyPdf({ pages: 3, imageWidth: 2400, imageHeight: 1800, drawWidth: 400 }) },
+    { name: 'gen-scan-a4-300dpi.pdf', bytes: await scanLikePdf() },
+    { name: 'gen-flate-images.pdf', bytes: await pngPdf() },
+    { name: 'gen-text-10p.pdf', bytes: await uncompressedTextPdf(10) },
+  ];
+  const corpus = resolve(process.cwd(), '../shared/corpus/pdf');
+  if (existsSync(corpus)) {
+    for (const file of readdirSync(corpus).filter((f) => f.toLowerCase().endsWith('.pdf')).sort()) {
+      list.push({ name: file, bytes: new Uint8Array(readFileSync(join(corpus, file))) });
+    }
+  }
+  return list;
+}
+
+function ghostscript(bytes: Uint8Array): number | null {
+  const source = join(work, 'in.pdf');
+  const target = join(work, 'out.pdf');
+  writeFileSync(source, bytes);
+  rmSync(target, { force: true });
+  try {
+    execFileSync('gs', ['-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', '-dNOPAUSE', '-dBATCH', '-dQUIET', `-sOutputFile=${target}`, source], { stdio: 'ignore', timeout: 120_000 });
+  } catch {
+    return null;
+  }
+  return existsSync(target) ? statSync(target).size : null;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const fmt = (value: number | null) => (value === null ? '  err' : value.toFixed(3));
+const pad = (text: string, width: number) => (text.length > width ? text.slice(0, width - 1) + '~' : text.padEnd(width));
+
+async function benchCompression(): Promise<void> {
+  const files = await inputs();
+  const columns: Record<string, number[]> = { low: [], medium: [], high: [], gs: [], gsKept: [] };
+  const paired: { medium: number; gs: number }[] = [];
+  console.log(`${pad('file', 58)} ${'input'.padStart(9)}   low    medium high   ${hasGs ? 'gs/ebook  gs-or-orig' : '(no gs)'}`);
+  for (const file of files) {
+    const row: Record<string, number | null> = {};
+    for (const level of levels) {
+      try {
+        const result = await compressPdf(file.bytes, file.name, level, napiJpegCodec, ctx);
+        row[level] = result.bytes.length / file.bytes.length;
+      } catch {
+        row[level] = null;
+      }
+    }
+    const gsSize = hasGs ? ghostscript(file.bytes) : null;
+    row.gs = gsSize === null ? null : gsSize / file.bytes.length;
+    // A site using gs would hand back the original when gs makes the file bigger, as this one does.
+    row.gsKept = row.gs === null ? null : Math.min(1, row.gs);
+    for (const key of Object.keys(columns)) if (row[key] !== null && row[key] !== undefined) columns[key].push(row[key] as number);
+    if (row.medium !== null && row.gsKept !== null) paired.push({ medium: row.medium, gs: row.gsKept });
+    console.log(
+      `${pad(file.name, 58)} ${String(file.bytes.length).padStart(9)}   ${fmt(row.low)}  ${fmt(row.medium)}  ${fmt(row.high)}  ${hasGs ? `${fmt(row.gs)}     ${fmt(row.gsKept)}` : ''}`,
+    );
+  }
+  console.log(
+    `${pad('median (files each tool could read)', 58)} ${''.padStart(9)}   ${fmt(median(columns.low))}  ${fmt(median(columns.medium))}  ${fmt(median(columns.high))}  ${hasGs ? `${fmt(median(columns.gs))}     ${fmt(median(columns.gsKept))}` : ''}`,
+  );
+  if (hasGs) {
+    console.log(`median over the ${paired.length} files both read: medium ${fmt(median(paired.map((p) => p.medium)))}, gs /ebook (or original) ${fmt(median(paired.map((p) => p.gs)))}`);
+  }
+}
+
+async function benchMerge(): Promise<void> {
+  // One incompressible JPEG of about 6-7 MB, embedded three times per file, gives files of about 20 MB.
+  const jpeg = noiseJpeg(3000, 2700, 95, 3);
+  const files: { name: string; type: string; bytes: Uint8Array }[] = [];
+  for (let i = 0; i < 10; i++) {
+    const doc = await PDFDocument.create();
+    for (let p = 0; p < 3; p++) {
+      const page = doc.addPage([595.28, 841.89]);
+      page.drawImage(await doc.embedJpg(jpeg), { x: 0, y: 0, width: 595.28, height: 535.75 });
+    }
+    files.push({ name: `part-${i + 1}.pdf`, type: 'application/pdf', bytes: await doc.save() });
+  }
+  const total = files.reduce((sum, file) => sum + file.bytes.length, 0);
+  let merge: (inputs: typeof files) => Promise<Uint8Array>;
+  let how: string;
+  const processorPath = resolve(process.cwd(), 'src/processors/merge-pdf.ts');
+  if (existsSync(processorPath)) {
+    const mergePdf = (await import('../src/processors/merge-pdf')).default;
+    merge = async (list) => (await mergePdf(list, {}, ctx))[0].bytes;
+    how = 'src/processors/merge-pdf.ts';
+  } else {
+    merge = async (list) => {
+      const target = await PDFDocument.create();
+      for (const file of list) {
+        const source = await PDFDocument.load(file.bytes);
+        for (const page of await target.copyPages(source, source.getPageIndices())) target.addPage(page);
+      }
+      return target.save();
+    };
+    how = 'pdf-lib copyPages';
+  }
+  const start = performance.now();
+  const merged = await merge(files);
+  const seconds = (performance.now() - start) / 1000;
+  console.log(`\nmerge 10 PDFs of ${(total / 10 / 1048576).toFixed(1)} MB each (${how}): ${seconds.toFixed(2)} s, output ${(merged.length / 1048576).toFixed(1)} MB`);
+}
+
+try {
+  await benchCompression();
+  await benchMerge();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,5 @@
+declare module 'virtual:catalogue' {
+  import type { ToolSummary } from './catalogue-summary';
+  export const CATEGORIES: readonly ['pdf', 'image', 'audio', 'text', 'file'];
+  export const summaries: ToolSummary[];
+}

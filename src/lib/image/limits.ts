@@ -1,0 +1,63 @@
+/**
+ * Checks an image file against its expected format and the browser's canvas
+ * limits before it is decoded, with messages that name the file.
+ */
+import { ToolError } from '../errors';
+import { readImageHeader, sniffFormat, type ImageHeader, type SniffedFormat } from './header';
+
+/** Chromium draws nothing on a canvas past these (no exception), so larger images are refused. */
+export const MAX_SIDE = 16384;
+export const MAX_AREA = 16384 * 16384;
+
+const LABELS: Record<SniffedFormat, string> = {
+  png: 'PNG',
+  jpeg: 'JPEG',
+  gif: 'GIF',
+  webp: 'WebP',
+  bmp: 'BMP',
+  tiff: 'TIFF',
+  heic: 'HEIC',
+  avif: 'AVIF',
+  pdf: 'PDF',
+};
+
+/** Message for an image larger than the canvas limits. */
+export function tooLargeMessage(name: string, width: number, height: number): string {
+  return (
+    `The image ${name} is ${width} x ${height} pixels, more than can be converted in the browser ` +
+    `(at most ${MAX_SIDE} pixels a side and ${MAX_SIDE} x ${MAX_SIDE} pixels in all). Please make it smaller first.`
+  );
+}
+
+/** Message for a file whose content is not the expected format, naming what it is when known. */
+export function wrongFormatMessage(name: string, expected: 'png' | 'jpeg', actual: SniffedFormat | null): string {
+  const label = LABELS[expected];
+  const found = actual && actual !== expected ? ` (it contains a ${LABELS[actual]} ${actual === 'pdf' ? 'document' : 'image'})` : '';
+  return `The file ${name} is not a ${label} image${found}. Please choose a ${label} file.`;
+}
+
+/** Message for a file with the right signature whose size cannot be read. */
+export function unreadableHeaderMessage(name: string, expected: 'png' | 'jpeg'): string {
+  return `The file ${name} is damaged: its image size could not be read. Please choose another ${LABELS[expected]} image.`;
+}
+
+/** Throws when the image is larger than a canvas can hold. */
+export function assertCanvasSize(name: string, width: number, height: number): void {
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_AREA) {
+    throw new ToolError(tooLargeMessage(name, width, height));
+  }
+}
+
+/**
+ * Reads the header of an input that must be a PNG or JPEG and throws a
+ * ToolError when it is empty, of another format, damaged or too large.
+ */
+export function checkImageInput(name: string, bytes: Uint8Array, expected: 'png' | 'jpeg'): ImageHeader {
+  if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose a ${LABELS[expected]} image.`);
+  const format = sniffFormat(bytes);
+  if (format !== expected) throw new ToolError(wrongFormatMessage(name, expected, format));
+  const header = readImageHeader(bytes);
+  if (!header) throw new ToolError(unreadableHeaderMessage(name, expected));
+  assertCanvasSize(name, header.width, header.height);
+  return header;
+}

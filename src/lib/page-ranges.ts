@@ -1,0 +1,109 @@
+/**
+ * Page-range text ("1-3, 4-6, 7") and fixed-size chunks, as 1-based inclusive
+ * ranges. Kept free of pdf-lib so tool pages can plan a split (and warn)
+ * without loading the PDF code.
+ */
+
+/** Pages start..end, 1-based and inclusive. */
+export interface PageRange {
+  start: number;
+  end: number;
+}
+
+export const RANGES_BLANK_MESSAGE = 'Please enter page ranges to split the PDF.';
+export const NO_VALID_PARTS_MESSAGE = 'Warning: No valid parts to split based on input.';
+
+// Hyphen, en dash and em dash: people paste ranges from word processors.
+const RANGE = /^(\S+?)\s*[-\u2013\u2014]\s*(\S+)$/;
+const WHOLE = /^\d+$/;
+
+function pageNumber(text: string): number | null {
+  if (!WHOLE.test(text)) return null;
+  const value = Number(text);
+  return value >= 1 && Number.isSafeInteger(value) ? value : null;
+}
+
+/** Parses one comma-separated part; null when it is not a valid range. */
+export function parsePart(part: string): PageRange | null {
+  const text = part.trim();
+  const match = RANGE.exec(text);
+  if (!match) {
+    const page = pageNumber(text);
+    return page === null ? null : { start: page, end: page };
+  }
+  const start = pageNumber(match[1]);
+  const end = pageNumber(match[2]);
+  if (start === null || end === null || end < start) return null;
+  return { start, end };
+}
+
+/**
+ * Parses comma-separated ranges. A part is kept only when both numbers are
+ * whole page numbers (1 or more) and the end is not below the start; other
+ * parts are skipped and the caller decides how to warn. With a page count,
+ * a part starting after the last page is skipped and a part running past it
+ * is cut at the last page ("4-9" on a 5-page PDF gives 4-5).
+ */
+export function parsePageRanges(text: string, pageCount?: number): PageRange[] {
+  const parts: PageRange[] = [];
+  for (const piece of text.split(',')) {
+    if (!piece.trim()) continue;
+    const range = parsePart(piece);
+    if (!range) continue;
+    if (pageCount === undefined) {
+      parts.push(range);
+    } else if (range.start <= pageCount) {
+      parts.push({ start: range.start, end: Math.min(range.end, pageCount) });
+    }
+  }
+  return parts;
+}
+
+/** The chunk size for "every N pages": a whole number from 1 to the page count. */
+export function clampEveryN(n: unknown, pageCount: number): number {
+  const value = typeof n === 'number' ? n : Number(n);
+  const whole = Number.isFinite(value) ? Math.floor(value) : 1;
+  return Math.max(1, Math.min(whole, Math.max(1, pageCount)));
+}
+
+/** Consecutive chunks of n pages (the last may be shorter); n is clamped to 1..pageCount. */
+export function everyN(pageCount: number, n: number): PageRange[] {
+  const size = clampEveryN(n, pageCount);
+  const parts: PageRange[] = [];
+  for (let start = 1; start <= pageCount; start += size) {
+    parts.push({ start, end: Math.min(start + size - 1, pageCount) });
+  }
+  return parts;
+}
+
+/** "3" for a single page, "1-3" otherwise. */
+export function formatRange(range: PageRange): string {
+  return range.start === range.end ? String(range.start) : `${range.start}-${range.end}`;
+}
+
+/** Split options as the split-pdf manifest names them. */
+export interface SplitPlanOptions {
+  /** "range" (default) or "every". */
+  method?: unknown;
+  /** Range text for method "range", such as "1-3, 4-6, 7". */
+  ranges?: unknown;
+  /** Pages per part for method "every"; forced into 1..pageCount. */
+  everyN?: unknown;
+}
+
+export type SplitPlan =
+  | { ok: true; parts: PageRange[] }
+  | { ok: false; problem: 'blank' | 'none-valid'; message: string };
+
+/**
+ * The parts a split would produce, so a page can show the Warning toast for
+ * "no valid parts" (and the count of resulting files) before running.
+ */
+export function planSplit(pageCount: number, options: SplitPlanOptions): SplitPlan {
+  if (options.method === 'every') return { ok: true, parts: everyN(pageCount, clampEveryN(options.everyN, pageCount)) };
+  const text = typeof options.ranges === 'string' ? options.ranges : '';
+  if (!text.trim()) return { ok: false, problem: 'blank', message: RANGES_BLANK_MESSAGE };
+  const parts = parsePageRanges(text, pageCount);
+  if (parts.length === 0) return { ok: false, problem: 'none-valid', message: NO_VALID_PARTS_MESSAGE };
+  return { ok: true, parts };
+}

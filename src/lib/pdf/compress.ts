@@ -1,0 +1,103 @@
+/**
+ * PDF compression with pdf-lib: images downsampled and re-encoded as JPEG,
+ * uncompressed or ASCII-encoded streams Flate-compressed, unreachable objects
+ * dropped and objects packed into object streams. Text, links, bookmarks and
+ * forms are left as they are.
+ */
+import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { throwIfAborted } from '../errors';
+import { imageTargets, recompressImage, type ImageLevel } from './compress-images';
+import { measureDrawnImages } from './drawn-size';
+import type { JpegCodec } from './image-codec';
+import { loadPdf } from './load';
+import { pruneUnreachable } from './sanitize';
+
+export type CompressionLevel = 'low' | 'medium' | 'high';
+
+/** Target image resolution and JPEG quality per level. */
+export const LEVELS: Record<CompressionLevel, ImageLevel> = {
+  low: { dpi: 200, quality: 0.85 },
+  medium: { dpi: 150, quality: 0.7 },
+  high: { dpi: 96, quality: 0.5 },
+};
+
+export interface CompressResult {
+  bytes: Uint8Array;
+  /** True when the original bytes are returned because compression did not make them smaller. */
+  kept: boolean;
+  imagesRecompressed: number;
+}
+
+const Filter = PDFName.of('Filter');
+const DecodeParms = PDFName.of('DecodeParms');
+const Length = PDFName.of('Length');
+const Type = PDFName.of('Type');
+/** Filters whose output is worth re-encoding with Flate: none, or text encodings of binary data. */
+const REENCODABLE = new Set(['ASCIIHexDecode', 'ASCII85Decode', 'LZWDecode']);
+
+/** Flate-compresses streams stored without compression (or only ASCII-encoded), keeping whichever is smaller. */
+export function recompressStreams(doc: PDFDocument): void {
+  const { context } = doc;
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream) || object.contents.length < 64) continue;
+    // XMP metadata stays readable by tools that scan for it uncompressed.
+    if (object.dict.get(Type) === PDFName.of('Metadata') || object.dict.get(Type) === PDFName.of('XRef')) continue;
+    const filter = object.dict.lookup(Filter);
+    const name = filter instanceof PDFName ? filter.decodeText() : filter === undefined ? '' : null;
+    if (name === null || (name !== '' && (!REENCODABLE.has(name) || object.dict.has(DecodeParms)))) continue;
+    let plain: Uint8Array;
+    try {
+      plain = name === '' ? object.contents : decodePDFRawStream(object).decode();
+    } catch {
+      continue;
+    }
+    const dict = object.dict.clone(context);
+    dict.delete(Filter);
+    dict.delete(Length);
+    const flate = context.flateStream(plain, {});
+    if (flate.contents.length >= object.contents.length) continue;
+    dict.set(Filter, PDFName.of('FlateDecode'));
+    context.assign(ref, PDFRawStream.of(dict, flate.contents));
+  }
+}
+
+/** True when the written file opens again with the same number of pages (a guard against a broken rewrite). */
+async function reopens(bytes: Uint8Array, pages: number): Promise<boolean> {
+  try {
+    return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount() === pages;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Compresses a PDF at the given level. The input is never modified; when the
+ * result is not smaller, the original bytes come back with `kept` set.
+ * Throws ToolError (from loadPdf) for non-PDF, damaged or encrypted files.
+ */
+export async function compressPdf(
+  input: Uint8Array,
+  name: string,
+  level: CompressionLevel,
+  codec: JpegCodec,
+  ctx: { signal: AbortSignal; onProgress(done: number, total: number): void },
+): Promise<CompressResult> {
+  const doc = await loadPdf(input, name);
+  const settings = LEVELS[level];
+  const targets = imageTargets(doc, measureDrawnImages(doc));
+  let imagesRecompressed = 0;
+  const total = targets.length + 1;
+  ctx.onProgress(0, total);
+  for (const [index, target] of targets.entries()) {
+    throwIfAborted(ctx.signal);
+    if ((await recompressImage(doc, target.ref, target.stream, target.drawn, settings, codec)) === 'recompressed') imagesRecompressed++;
+    ctx.onProgress(index + 1, total);
+  }
+  throwIfAborted(ctx.signal);
+  recompressStreams(doc);
+  pruneUnreachable(doc);
+  const bytes = await doc.save({ useObjectStreams: true, updateFieldAppearances: false, addDefaultPage: false });
+  ctx.onProgress(total, total);
+  if (bytes.length >= input.length || !(await reopens(bytes, doc.getPageCount()))) return { bytes: input, kept: true, imagesRecompressed: 0 };
+  return { bytes, kept: false, imagesRecompressed };
+}

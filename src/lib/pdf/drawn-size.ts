@@ -1,0 +1,161 @@
+/**
+ * Finds how large each image XObject is drawn, by following the graphics
+ * state (q, Q, cm) through page and form content streams to each Do. The
+ * compressor uses this to work out an image's effective resolution.
+ */
+import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument } from 'pdf-lib';
+
+export type Matrix = [number, number, number, number, number, number];
+
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+/** Forms nested deeper than this are not followed (real files rarely pass 3). */
+const MAX_FORM_DEPTH = 8;
+
+/** m1 x m2 in PDF's row-vector convention: apply m1, then m2. */
+export function multiply(m1: Matrix, m2: Matrix): Matrix {
+  const [a, b, c, d, e, f] = m1;
+  const [A, B, C, D, E, F] = m2;
+  return [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F];
+}
+
+const WHITESPACE = new Set([0, 9, 10, 12, 13, 32]);
+const DELIMITERS = new Set([40, 41, 60, 62, 91, 93, 123, 125, 47, 37]);
+
+/**
+ * Walks a content stream and calls `onDo` with the XObject name and the
+ * current matrix at each Do. Strings, arrays, dictionaries and inline images
+ * are skipped; only numbers and names are kept as operands.
+ */
+export function scanContent(bytes: Uint8Array, start: Matrix, onDo: (name: string, ctm: Matrix) => void): void {
+  let ctm = start;
+  const stack: Matrix[] = [];
+  let operands: (number | string | null)[] = [];
+  let i = 0;
+  const n = bytes.length;
+  while (i < n) {
+    const ch = bytes[i];
+    if (WHITESPACE.has(ch)) {
+      i++;
+    } else if (ch === 37) {
+      while (i < n && bytes[i] !== 10 && bytes[i] !== 13) i++;
+    } else if (ch === 40) {
+      // Literal string with nesting and escapes.
+      let depth = 0;
+      for (; i < n; i++) {
+        if (bytes[i] === 92) i++;
+        else if (bytes[i] === 40) depth++;
+        else if (bytes[i] === 41 && --depth === 0) break;
+      }
+      i++;
+      operands.push(null);
+    } else if (ch === 60 && bytes[i + 1] !== 60) {
+      while (i < n && bytes[i] !== 62) i++;
+      i++;
+      operands.push(null);
+    } else if (ch === 60 || ch === 62 || ch === 91 || ch === 93 || ch === 123 || ch === 125) {
+      i += ch === 60 || ch === 62 ? 2 : 1;
+      if (ch === 93) operands.push(null);
+    } else if (ch === 47) {
+      let j = i + 1;
+      while (j < n && !WHITESPACE.has(bytes[j]) && !DELIMITERS.has(bytes[j])) j++;
+      operands.push(String.fromCharCode(...bytes.subarray(i + 1, j)));
+      i = j;
+    } else {
+      let j = i;
+      while (j < n && !WHITESPACE.has(bytes[j]) && !DELIMITERS.has(bytes[j])) j++;
+      if (j === i) j++;
+      const token = String.fromCharCode(...bytes.subarray(i, j));
+      i = j;
+      const num = Number(token);
+      if (token !== '' && !Number.isNaN(num) && /^[+\-.\d]/.test(token)) {
+        operands.push(num);
+        continue;
+      }
+      if (token === 'q') stack.push(ctm);
+      else if (token === 'Q') ctm = stack.pop() ?? ctm;
+      else if (token === 'cm' && operands.length >= 6) {
+        const m = operands.slice(-6);
+        if (m.every((v) => typeof v === 'number')) ctm = multiply(m as Matrix, ctm);
+      } else if (token === 'Do' && typeof operands[operands.length - 1] === 'string') {
+        onDo(operands[operands.length - 1] as string, ctm);
+      } else if (token === 'BI') {
+        // Inline image: skip its binary data up to a whitespace-delimited EI.
+        while (i < n && !(bytes[i] === 73 && bytes[i + 1] === 68 && WHITESPACE.has(bytes[i + 2]))) i++;
+        i += 3;
+        while (i < n && !(WHITESPACE.has(bytes[i - 1]) && bytes[i] === 69 && bytes[i + 1] === 73 && (i + 2 >= n || WHITESPACE.has(bytes[i + 2])))) i++;
+        i += 2;
+      }
+      operands = [];
+    }
+  }
+}
+
+/** The decoded bytes of a content stream (or array of them); null when a filter is not supported. */
+function contentBytes(doc: PDFDocument, contents: unknown): Uint8Array | null {
+  const streams: PDFRawStream[] = [];
+  const add = (item: unknown) => {
+    const resolved = item instanceof PDFRef ? doc.context.lookup(item) : item;
+    if (resolved instanceof PDFRawStream) streams.push(resolved);
+    else if (resolved instanceof PDFArray) resolved.asArray().forEach(add);
+  };
+  add(contents);
+  const parts: Uint8Array[] = [];
+  for (const stream of streams) {
+    try {
+      parts.push(decodePDFRawStream(stream).decode());
+    } catch {
+      return null;
+    }
+  }
+  const total = parts.reduce((sum, part) => sum + part.length + 1, 0);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length + 1;
+    out[at - 1] = 10;
+  }
+  return out;
+}
+
+function readMatrix(value: unknown): Matrix {
+  if (!(value instanceof PDFArray) || value.size() !== 6) return IDENTITY;
+  const nums = value.asArray().map((item) => (item instanceof PDFNumber ? item.asNumber() : NaN));
+  return nums.every(Number.isFinite) ? (nums as Matrix) : IDENTITY;
+}
+
+/** Drawn width and height in points, the largest over every place an image is drawn. */
+export type DrawnSizes = Map<PDFRef, { width: number; height: number }>;
+
+/** Measures where every image XObject of every page is drawn (through forms), in points. */
+export function measureDrawnImages(doc: PDFDocument): DrawnSizes {
+  const sizes: DrawnSizes = new Map();
+  const walk = (content: Uint8Array | null, resources: unknown, ctm: Matrix, depth: number, seen: Set<PDFRef>) => {
+    if (!content) return;
+    const resDict = resources instanceof PDFRef ? doc.context.lookup(resources) : resources;
+    const xobjects = resDict instanceof PDFDict ? resDict.lookup(PDFName.of('XObject')) : undefined;
+    if (!(xobjects instanceof PDFDict)) return;
+    scanContent(content, ctm, (name, at) => {
+      const ref = xobjects.get(PDFName.of(name));
+      if (!(ref instanceof PDFRef)) return;
+      const target = doc.context.lookup(ref);
+      if (!(target instanceof PDFRawStream)) return;
+      const subtype = target.dict.get(PDFName.of('Subtype'));
+      if (subtype === PDFName.of('Image')) {
+        const width = Math.hypot(at[0], at[1]);
+        const height = Math.hypot(at[2], at[3]);
+        const known = sizes.get(ref);
+        sizes.set(ref, { width: Math.max(width, known?.width ?? 0), height: Math.max(height, known?.height ?? 0) });
+      } else if (subtype === PDFName.of('Form') && depth < MAX_FORM_DEPTH && !seen.has(ref)) {
+        const matrix = readMatrix(target.dict.lookup(PDFName.of('Matrix')));
+        const next = new Set(seen).add(ref);
+        walk(contentBytes(doc, target), target.dict.get(PDFName.of('Resources')) ?? resDict, multiply(matrix, at), depth + 1, next);
+      }
+    });
+  };
+  for (const page of doc.getPages()) {
+    const node = page.node;
+    walk(contentBytes(doc, node.get(PDFName.of('Contents'))), node.getInheritableAttribute(PDFName.of('Resources')), IDENTITY, 0, new Set());
+  }
+  return sizes;
+}

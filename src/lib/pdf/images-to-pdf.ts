@@ -1,0 +1,147 @@
+/**
+ * Images to PDF: one page per image, sized to the image or to A4/Letter with
+ * a margin, upright per the JPEG's EXIF orientation, transparency kept.
+ */
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PageSizes,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  type PDFRef,
+} from 'pdf-lib';
+import type { OptionValues } from '../../../schemas/manifest';
+import { ToolError } from '../errors';
+import { checkImageInput } from '../image/limits';
+import { orientedMatrix, readJpegOrientation } from './jpeg-orientation';
+
+export type PageFit = 'fit' | 'a4' | 'letter';
+export type Orientation = 'auto' | 'portrait' | 'landscape';
+export type Margin = 'none' | 'small' | 'big';
+
+export interface ImagePageOptions {
+  pageSize: PageFit;
+  orientation: Orientation;
+  margin: Margin;
+}
+
+/** Margins in points: none, about 7 mm, about 18 mm. */
+export const MARGINS: Record<Margin, number> = { none: 0, small: 20, big: 50 };
+/** PDF viewers refuse pages larger than 200 inches a side. */
+const MAX_PAGE_SIDE = 14400;
+
+function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  const key = typeof value === 'string' ? value.toLowerCase() : '';
+  return (allowed as readonly string[]).includes(key) ? (key as T) : fallback;
+}
+
+/** Reads pageSize ('a4' default, 'letter', 'fit'), orientation ('auto' default) and margin ('none' default) options. */
+export function readImagePageOptions(options: OptionValues): ImagePageOptions {
+  return {
+    pageSize: pick(options.pageSize, ['fit', 'a4', 'letter'] as const, 'a4'),
+    orientation: pick(options.orientation, ['auto', 'portrait', 'landscape'] as const, 'auto'),
+    margin: pick(options.margin, ['none', 'small', 'big'] as const, 'none'),
+  };
+}
+
+/**
+ * Adds a page for an image XObject of `width` x `height` upright pixels
+ * (already swapped for a rotating EXIF orientation) and draws it centred.
+ */
+export function addImagePage(doc: PDFDocument, ref: PDFRef, width: number, height: number, orientation: number, options: ImagePageOptions): void {
+  const margin = MARGINS[options.margin];
+  // Pixels are laid out at 96 per inch, the size a browser shows them at.
+  const naturalW = (width * 72) / 96;
+  const naturalH = (height * 72) / 96;
+  let pageW: number;
+  let pageH: number;
+  if (options.pageSize === 'fit') {
+    const shrink = Math.min(1, (MAX_PAGE_SIDE - 2 * margin) / naturalW, (MAX_PAGE_SIDE - 2 * margin) / naturalH);
+    pageW = naturalW * shrink + 2 * margin;
+    pageH = naturalH * shrink + 2 * margin;
+  } else {
+    const [shortSide, longSide] = options.pageSize === 'a4' ? PageSizes.A4 : PageSizes.Letter;
+    const landscape = options.orientation === 'landscape' || (options.orientation === 'auto' && width > height);
+    [pageW, pageH] = landscape ? [longSide, shortSide] : [shortSide, longSide];
+  }
+  const boxW = Math.max(1, pageW - 2 * margin);
+  const boxH = Math.max(1, pageH - 2 * margin);
+  // Shrink to the page but never enlarge a small picture past its natural size.
+  const scale = Math.min(boxW / naturalW, boxH / naturalH, options.pageSize === 'fit' ? Infinity : 1);
+  const drawW = naturalW * scale;
+  const drawH = naturalH * scale;
+  const x = (pageW - drawW) / 2;
+  const y = (pageH - drawH) / 2;
+  const page = doc.addPage([pageW, pageH]);
+  const name = page.node.newXObject('Image', ref);
+  const [a, b, c, d, e, f] = orientedMatrix(orientation, x, y, drawW, drawH);
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(a, b, c, d, e, f), drawObject(name), popGraphicsState());
+}
+
+/** Embeds RGBA pixels as a Flate image, with a soft mask only when some pixel is not opaque. */
+export function embedRgba(doc: PDFDocument, data: Uint8ClampedArray | Uint8Array, width: number, height: number): PDFRef {
+  const pixels = width * height;
+  const rgb = new Uint8Array(pixels * 3);
+  const alpha = new Uint8Array(pixels);
+  let translucent = false;
+  for (let i = 0; i < pixels; i++) {
+    rgb[i * 3] = data[i * 4];
+    rgb[i * 3 + 1] = data[i * 4 + 1];
+    rgb[i * 3 + 2] = data[i * 4 + 2];
+    alpha[i] = data[i * 4 + 3];
+    if (alpha[i] !== 255) translucent = true;
+  }
+  const context = doc.context;
+  const dict: Record<string, unknown> = { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 };
+  if (translucent) {
+    const mask = context.flateStream(alpha, { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, ColorSpace: 'DeviceGray', BitsPerComponent: 8 });
+    dict.SMask = context.register(mask);
+  }
+  return context.register(context.flateStream(rgb, dict as Parameters<typeof context.flateStream>[1]));
+}
+
+/** Embeds a checked JPEG or PNG input and adds its page; throws ToolError naming the file when it cannot be read. */
+export async function addImageFile(doc: PDFDocument, input: { name: string; bytes: Uint8Array }, format: 'jpeg' | 'png', options: ImagePageOptions): Promise<void> {
+  const header = checkImageInput(input.name, input.bytes, format);
+  const orientation = format === 'jpeg' ? readJpegOrientation(input.bytes) : 1;
+  let ref: PDFRef;
+  try {
+    const image = format === 'jpeg' ? await doc.embedJpg(input.bytes) : await doc.embedPng(input.bytes);
+    // Embed now so a broken file fails here, with its name, rather than at save time.
+    await image.embed();
+    ref = image.ref;
+  } catch {
+    const label = format === 'jpeg' ? 'JPEG' : 'PNG';
+    throw new ToolError(`The file ${input.name} is damaged and could not be read. Please choose another ${label} image.`);
+  }
+  const swap = orientation >= 5;
+  addImagePage(doc, ref, swap ? header.height : header.width, swap ? header.width : header.height, orientation, options);
+}
+
+/** A new PDF document with the site's producer set. */
+export async function newImageDocument(): Promise<PDFDocument> {
+  const doc = await PDFDocument.create();
+  doc.setProducer('FileDesk');
+  doc.setCreator('FileDesk');
+  return doc;
+}
+
+/** One PDF with a page per input image, in input order; `noFile` is the page's message for an empty list. */
+export async function imagesToPdf(
+  inputs: { name: string; bytes: Uint8Array }[],
+  format: 'jpeg' | 'png',
+  options: OptionValues,
+  ctx: { signal: AbortSignal; onProgress(done: number, total: number): void },
+  noFile: string,
+): Promise<Uint8Array> {
+  if (inputs.length === 0) throw new ToolError(noFile);
+  const pageOptions = readImagePageOptions(options);
+  const doc = await newImageDocument();
+  for (const [index, input] of inputs.entries()) {
+    if (ctx.signal.aborted) break;
+    await addImageFile(doc, input, format, pageOptions);
+    ctx.onProgress(index + 1, inputs.length);
+  }
+  return doc.save({ useObjectStreams: true });
+}

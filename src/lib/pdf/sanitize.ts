@@ -1,0 +1,166 @@
+/**
+ * Removing active content from PDFs before they are handed back to the
+ * visitor: scripts and program launches can run when a file is opened, and
+ * objects no page refers to any more (a removed page, a stripped script) would
+ * otherwise still sit in the saved bytes.
+ */
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
+
+const N = {
+  A: PDFName.of('A'),
+  AA: PDFName.of('AA'),
+  AcroForm: PDFName.of('AcroForm'),
+  Annots: PDFName.of('Annots'),
+  D: PDFName.of('D'),
+  Dest: PDFName.of('Dest'),
+  Fields: PDFName.of('Fields'),
+  First: PDFName.of('First'),
+  GoTo: PDFName.of('GoTo'),
+  JavaScript: PDFName.of('JavaScript'),
+  Kids: PDFName.of('Kids'),
+  Launch: PDFName.of('Launch'),
+  Link: PDFName.of('Link'),
+  Names: PDFName.of('Names'),
+  Next: PDFName.of('Next'),
+  OpenAction: PDFName.of('OpenAction'),
+  Outlines: PDFName.of('Outlines'),
+  Page: PDFName.of('Page'),
+  S: PDFName.of('S'),
+  Subtype: PDFName.of('Subtype'),
+  Type: PDFName.of('Type'),
+};
+
+const ACTIVE_ACTIONS = new Set([N.JavaScript, N.Launch]);
+
+function resolve(doc: PDFDocument, value: PDFObject | undefined): PDFObject | undefined {
+  return value instanceof PDFRef ? doc.context.lookup(value) : value;
+}
+
+function asDict(doc: PDFDocument, value: PDFObject | undefined): PDFDict | undefined {
+  const object = resolve(doc, value);
+  return object instanceof PDFDict ? object : undefined;
+}
+
+/** True when an action, or any action chained after it with /Next, runs a script or launches a program. */
+function isActiveAction(doc: PDFDocument, value: PDFObject | undefined, seen = new Set<PDFObject>()): boolean {
+  const object = resolve(doc, value);
+  if (!object || seen.has(object)) return false;
+  seen.add(object);
+  if (object instanceof PDFArray) return object.asArray().some((item) => isActiveAction(doc, item, seen));
+  if (!(object instanceof PDFDict)) return false;
+  const kind = object.get(N.S);
+  if (kind instanceof PDFName && ACTIVE_ACTIONS.has(kind)) return true;
+  return isActiveAction(doc, object.get(N.Next), seen);
+}
+
+/** The page a link or outline item jumps to, when it names one by reference. */
+function destinationPage(doc: PDFDocument, holder: PDFDict): PDFRef | undefined {
+  let dest = resolve(doc, holder.get(N.Dest));
+  const action = asDict(doc, holder.get(N.A));
+  if (!dest && action && action.get(N.S) === N.GoTo) dest = resolve(doc, action.get(N.D));
+  const first = dest instanceof PDFArray ? dest.get(0) : undefined;
+  return first instanceof PDFRef ? first : undefined;
+}
+
+function cleanPageAnnotations(doc: PDFDocument, pageDict: PDFDict, livePages: Set<PDFRef>): void {
+  const annots = resolve(doc, pageDict.get(N.Annots));
+  if (!(annots instanceof PDFArray)) return;
+  for (let i = annots.size() - 1; i >= 0; i--) {
+    const annot = asDict(doc, annots.get(i));
+    if (!annot) continue;
+    annot.delete(N.AA);
+    const isLink = annot.get(N.Subtype) === N.Link;
+    const target = isLink ? destinationPage(doc, annot) : undefined;
+    // A link to a page that is not in this document would keep that page's content alive in the file.
+    if (isLink && (isActiveAction(doc, annot.get(N.A)) || (target && !livePages.has(target)))) {
+      annots.remove(i);
+    } else if (isActiveAction(doc, annot.get(N.A))) {
+      annot.delete(N.A);
+    }
+  }
+}
+
+/** Visits a tree linked through /First and /Next (outlines) or /Kids (form fields). */
+function walk(doc: PDFDocument, start: PDFObject | undefined, visit: (node: PDFDict) => void): void {
+  const stack: (PDFObject | undefined)[] = [start];
+  const seen = new Set<PDFDict>();
+  while (stack.length) {
+    const item = resolve(doc, stack.pop());
+    if (item instanceof PDFArray) {
+      stack.push(...item.asArray());
+      continue;
+    }
+    if (!(item instanceof PDFDict) || seen.has(item)) continue;
+    seen.add(item);
+    visit(item);
+    stack.push(item.get(N.First), item.get(N.Next), item.get(N.Kids));
+  }
+}
+
+/**
+ * Drops every indirect object that cannot be reached from the trailer. Pages
+ * that are no longer in the page tree count as unreachable even when
+ * something (an outline item, a form field) still points at them.
+ */
+export function pruneUnreachable(doc: PDFDocument): void {
+  const { context } = doc;
+  const livePages = new Set(doc.getPages().map((page) => page.ref));
+  const reached = new Set<PDFRef>();
+  const trailer = context.trailerInfo;
+  const stack: PDFObject[] = [trailer.Root, trailer.Info, trailer.Encrypt, trailer.ID].filter((o): o is PDFObject => !!o);
+  while (stack.length) {
+    const item = stack.pop()!;
+    if (item instanceof PDFRef) {
+      if (reached.has(item)) continue;
+      const target = context.lookup(item);
+      if (target instanceof PDFDict && target.get(N.Type) === N.Page && !livePages.has(item)) continue;
+      reached.add(item);
+      if (target) stack.push(target);
+    } else if (item instanceof PDFDict) {
+      stack.push(...item.values());
+    } else if (item instanceof PDFArray) {
+      stack.push(...item.asArray());
+    } else if (item instanceof PDFStream) {
+      stack.push(...item.dict.values());
+    }
+  }
+  for (const [ref] of context.enumerateIndirectObjects()) {
+    if (!reached.has(ref)) context.delete(ref);
+  }
+}
+
+/**
+ * Removes what can run when the file is opened: the catalog's /OpenAction
+ * (unless it only jumps to a page) and /AA, the document JavaScript name
+ * tree, page and annotation /AA, JavaScript and Launch actions on links,
+ * outline items and form fields. Links to pages that are not in the document
+ * are removed too. Then prunes unreachable objects so nothing stripped stays
+ * in the saved bytes.
+ */
+export function stripActiveContent(doc: PDFDocument): void {
+  const { catalog } = doc;
+  const openAction = resolve(doc, catalog.get(N.OpenAction));
+  const isPlainJump = openAction instanceof PDFArray || (openAction instanceof PDFDict && openAction.get(N.S) === N.GoTo && !isActiveAction(doc, openAction));
+  if (openAction && !isPlainJump) catalog.delete(N.OpenAction);
+  catalog.delete(N.AA);
+  asDict(doc, catalog.get(N.Names))?.delete(N.JavaScript);
+
+  const livePages = new Set(doc.getPages().map((page) => page.ref));
+  for (const page of doc.getPages()) {
+    page.node.delete(N.AA);
+    cleanPageAnnotations(doc, page.node, livePages);
+  }
+  const outlines = asDict(doc, catalog.get(N.Outlines));
+  walk(doc, outlines?.get(N.First), (item) => {
+    const target = destinationPage(doc, item);
+    if (isActiveAction(doc, item.get(N.A)) || (target && !livePages.has(target))) {
+      item.delete(N.A);
+      item.delete(N.Dest);
+    }
+  });
+  walk(doc, asDict(doc, catalog.get(N.AcroForm))?.get(N.Fields), (field) => {
+    field.delete(N.AA);
+    if (isActiveAction(doc, field.get(N.A))) field.delete(N.A);
+  });
+  pruneUnreachable(doc);
+}

@@ -1,0 +1,49 @@
+/**
+ * Merge PDF: copies every page of each input, in list order, into one new
+ * PDF with a bookmark per input file and no scripts or automatic actions.
+ */
+import { PDFDocument, type PDFPage } from 'pdf-lib';
+import type { Processor } from '../engine/types';
+import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
+import { damagedPdfMessage, loadPdf } from '../lib/pdf/load';
+import { setOutline, type OutlineEntry } from '../lib/pdf/outline';
+import { stripActiveContent } from '../lib/pdf/sanitize';
+
+/** The file name without its last extension, used as the bookmark title. */
+export function bookmarkTitle(name: string): string {
+  const base = name.replace(/\.[^.]*$/, '');
+  return base.trim() === '' ? name : base;
+}
+
+/** Loads one input and copies its pages; a file pdf-lib half-parses but cannot walk is reported as damaged. */
+async function copyAllPages(target: PDFDocument, bytes: Uint8Array, name: string): Promise<PDFPage[]> {
+  try {
+    const source = await loadPdf(bytes, name);
+    return await target.copyPages(source, source.getPageIndices());
+  } catch (error) {
+    if (isToolError(error)) throw error;
+    throw new ToolError(damagedPdfMessage(name));
+  }
+}
+
+const mergePdf: Processor = async (inputs, _options, ctx) => {
+  if (inputs.length < 2) throw new ToolError('Please upload at least two PDF files to merge.');
+  const merged = await PDFDocument.create();
+  const outline: OutlineEntry[] = [];
+  ctx.onProgress(0, inputs.length);
+  for (const [index, input] of inputs.entries()) {
+    throwIfAborted(ctx.signal);
+    outline.push({ title: bookmarkTitle(input.name), pageIndex: merged.getPageCount() });
+    for (const page of await copyAllPages(merged, input.bytes, input.name)) merged.addPage(page);
+    ctx.onProgress(index + 1, inputs.length);
+  }
+  throwIfAborted(ctx.signal);
+  // copyPages never brings the source catalogs (open actions, document scripts),
+  // but pages and their annotations can carry their own actions.
+  stripActiveContent(merged);
+  setOutline(merged, outline);
+  const bytes = await merged.save();
+  return [{ bytes, type: 'application/pdf', meta: { pageCount: merged.getPageCount(), fileCount: inputs.length } }];
+};
+
+export default mergePdf;

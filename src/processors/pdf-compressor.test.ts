@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { createPdfCompressor } from './pdf-compressor';
+import { napiJpegCodec } from '../../tests/fixtures/pdf-build/napi-codec';
+import { imageHeavyPdf, noisePng, tinyTextPdf } from '../../tests/fixtures/pdf-build/build';
+import { pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
+
+const compress = createPdfCompressor(napiJpegCodec);
+const ctx = { signal: new AbortController().signal, onProgress: () => {} };
+const pdf = (bytes: Uint8Array, name = 'report.pdf') => [{ name, type: 'application/pdf', bytes }];
+
+function images(doc: PDFDocument) {
+  return doc.context
+    .enumerateIndirectObjects()
+    .map(([, object]) => object)
+    .filter((object): object is PDFRawStream => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+    .map((stream) => ({
+      width: (stream.dict.get(PDFName.of('Width')) as PDFNumber).asNumber(),
+      filter: String(stream.dict.get(PDFName.of('Filter'))),
+      smask: stream.dict.has(PDFName.of('SMask')),
+      bytes: stream.contents.length,
+    }));
+}
+
+describe('pdf-compressor', () => {
+  it('shrinks an image-heavy PDF, more at high than at medium, keeping pages, text, links and bookmarks', async () => {
+    const input = await imageHeavyPdf({ pages: 2, imageWidth: 2000, imageHeight: 1500, drawWidth: 300 });
+    const before = input.slice();
+    const [medium] = await compress(pdf(input), { level: 'medium' }, ctx);
+    const [high] = await compress(pdf(input), { level: 'high' }, ctx);
+    const [low] = await compress(pdf(input), { level: 'low' }, ctx);
+    expect(Buffer.compare(input, before)).toBe(0);
+    expect(medium.bytes.length).toBeLessThan(input.length);
+    expect(high.bytes.length).toBeLessThan(medium.bytes.length);
+    expect(medium.bytes.length).toBeLessThan(low.bytes.length);
+    expect(medium.meta).toMatchObject({ originalSize: input.length, compressedSize: medium.bytes.length, kept: 0, imagesRecompressed: 2 });
+    expect(Number(medium.meta?.compressionRatio)).toBeGreaterThan(50);
+
+    const doc = await PDFDocument.load(medium.bytes);
+    expect(doc.getPageCount()).toBe(2);
+    // 2000 px drawn 300 pt (4.17 in) wide is 480 dpi; at 150 dpi it becomes 625 px.
+    expect(images(doc).map((image) => image.width)).toEqual([625, 625]);
+    expect(images(doc).every((image) => image.filter === '/DCTDecode')).toBe(true);
+    const highDoc = await PDFDocument.load(high.bytes);
+    expect(images(highDoc).map((image) => image.width)).toEqual([400, 400]);
+
+    const text = await pdfText(medium.bytes);
+    expect(text).toContain('Quarterly report page 1');
+    expect(text).toContain('Quarterly report page 2');
+    const annots = doc.getPage(0).node.lookup(PDFName.of('Annots'));
+    expect(annots).toBeDefined();
+    const outlines = doc.catalog.lookup(PDFName.of('Outlines'));
+    expect(outlines).toBeInstanceOf(PDFDict);
+  });
+
+  it('returns a text-only PDF unchanged and marks it as already optimised', async () => {
+    const input = await tinyTextPdf();
+    const [out] = await compress(pdf(input), { level: 'high' }, ctx);
+    expect(out.meta?.kept).toBe(1);
+    expect(Buffer.compare(out.bytes, input)).toBe(0);
+    expect(out.meta).toMatchObject({ originalSize: input.length, compressedSize: input.length, compressionRatio: 0 });
+  });
+
+  it('re-encodes opaque Flate images but keeps images with transparency', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const opaque = await doc.embedPng(noisePng(1200, 900, false));
+    const translucent = await doc.embedPng(noisePng(600, 450, true));
+    page.drawImage(opaque, { x: 0, y: 400, width: 200, height: 150 });
+    page.drawImage(translucent, { x: 0, y: 0, width: 200, height: 150 });
+    const input = await doc.save();
+    const [out] = await compress(pdf(input), {}, ctx);
+    expect(out.meta?.kept).toBe(0);
+    const result = images(await PDFDocument.load(out.bytes));
+    const kept = result.filter((image) => image.smask);
+    expect(kept).toHaveLength(1);
+    expect(kept[0].width).toBe(600);
+    expect(kept[0].filter).toBe('/FlateDecode');
+    // 1200 px over 200 pt is 432 dpi; medium takes it to 150 dpi (417 px) as a JPEG.
+    expect(result.find((image) => image.filter === '/DCTDecode')?.width).toBe(417);
+  });
+
+  it('follows form XObjects to find how large an image is drawn', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const image = await doc.embedJpg((await import('../../tests/fixtures/pdf-build/images')).noiseJpeg(1600, 1200));
+    const embedded = await doc.embedPage(await (async () => {
+      const inner = await PDFDocument.create();
+      const innerPage = inner.addPage([400, 300]);
+      const innerImage = await inner.embedJpg((await import('../../tests/fixtures/pdf-build/images')).noiseJpeg(1600, 1200, 90, 5));
+      innerPage.drawImage(innerImage, { x: 0, y: 0, width: 400, height: 300 });
+      return (await PDFDocument.load(await inner.save())).getPage(0);
+    })());
+    // The form's image is 1600 px over 400 pt, then the form is drawn at half size: 200 pt, 576 dpi.
+    page.drawPage(embedded, { x: 0, y: 0, xScale: 0.5, yScale: 0.5 });
+    page.drawImage(image, { x: 0, y: 500, width: 400, height: 300 });
+    const [out] = await compress(pdf(await doc.save()), { level: 'high' }, ctx);
+    const widths = images(await PDFDocument.load(out.bytes)).map((entry) => entry.width).sort((a, b) => a - b);
+    // 200 pt at 96 dpi = 267 px; 400 pt at 96 dpi = 533 px.
+    expect(widths).toEqual([267, 533]);
+  });
+
+  it('refuses files that are not PDFs, naming them', async () => {
+    await expect(compress([], {}, ctx)).rejects.toThrow('Please upload a PDF file to compress.');
+    await expect(compress(pdf(new TextEncoder().encode('just text'), 'notes.pdf'), {}, ctx)).rejects.toThrow('The file notes.pdf is not a PDF. Please choose a PDF file.');
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Protect PDF: AES-256 encryption with the visitor's password, through qpdf.
+ * Scripts and auto-run actions are removed first, so an encrypted file cannot
+ * hide them from inspection.
+ */
+import type { Processor } from '../engine/types';
+import { throwIfAborted, ToolError } from '../lib/errors';
+import { loadPdf } from '../lib/pdf/load';
+import { INPUT_PATH, OUTPUT_PATH, runQpdf } from '../lib/pdf/qpdf';
+import { stripActiveContent } from '../lib/pdf/sanitize';
+
+/** The options this processor reads. Only `password` is a manifest field today. */
+export interface ProtectPdfOptions {
+  /** The password needed to open the file; at least 6 characters. */
+  password?: string;
+  /** The password that lifts the restrictions below; default a random one nobody knows. */
+  ownerPassword?: string;
+  /** Permissions, each default true. */
+  allowPrinting?: boolean;
+  allowCopying?: boolean;
+  allowEditing?: boolean;
+}
+
+export const PASSWORD_REQUIRED_MESSAGE = 'Please enter a password to protect the PDF.';
+export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters long.';
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** A 192-bit random password, written in hex. */
+function randomPassword(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Checks the password option and returns it unchanged (spaces are part of a password). */
+export function readPassword(value: unknown): string {
+  const password = typeof value === 'string' ? value : '';
+  if (!password.trim()) throw new ToolError(PASSWORD_REQUIRED_MESSAGE);
+  if ([...password].length < MIN_PASSWORD_LENGTH) throw new ToolError(PASSWORD_TOO_SHORT_MESSAGE);
+  return password;
+}
+
+/** qpdf's --encrypt arguments for a 256-bit key with the chosen permissions. */
+export function encryptArgs(password: string, owner: string, options: Record<string, unknown>): string[] {
+  const allowed = (value: unknown) => value !== false;
+  return [
+    '--encrypt',
+    `--user-password=${password}`,
+    `--owner-password=${owner}`,
+    '--bits=256',
+    `--print=${allowed(options.allowPrinting) ? 'full' : 'none'}`,
+    `--extract=${allowed(options.allowCopying) ? 'y' : 'n'}`,
+    `--modify=${allowed(options.allowEditing) ? 'all' : 'none'}`,
+    '--',
+    INPUT_PATH,
+    OUTPUT_PATH,
+  ];
+}
+
+const protectPdf: Processor = async (inputs, options, ctx) => {
+  const input = inputs[0];
+  if (!input) throw new ToolError('Please upload a PDF file to protect.');
+  const password = readPassword(options.password);
+  const owner = typeof options.ownerPassword === 'string' && options.ownerPassword.trim() ? options.ownerPassword : randomPassword();
+  ctx.onProgress(0, 2);
+  const doc = await loadPdf(input.bytes, input.name);
+  stripActiveContent(doc);
+  const clean = await doc.save();
+  throwIfAborted(ctx.signal);
+  ctx.onProgress(1, 2);
+  const run = await runQpdf(encryptArgs(password, owner, options), clean);
+  // Exit code 3 means success with warnings about the (repaired) input.
+  if ((run.code !== 0 && run.code !== 3) || !run.output) {
+    throw new ToolError(`The file ${input.name} could not be encrypted. It may be damaged; please try another PDF.`);
+  }
+  throwIfAborted(ctx.signal);
+  ctx.onProgress(2, 2);
+  return [{ bytes: run.output, type: 'application/pdf', meta: { pageCount: doc.getPageCount(), encryption: 'AES-256' } }];
+};
+
+export default protectPdf;

@@ -1,0 +1,55 @@
+/**
+ * Split PDF: one PDF per page range ("1-3, 4-6, 7") or per chunk of N pages.
+ * Options are the fields of manifests/pdf/split-pdf.json.
+ */
+import { PDFDocument } from 'pdf-lib';
+import type { Processor, ToolOutput } from '../engine/types';
+import { throwIfAborted, ToolError } from '../lib/errors';
+import { formatRange, planSplit, RANGES_BLANK_MESSAGE } from '../lib/page-ranges';
+import { loadPdf } from '../lib/pdf/load';
+import { stripActiveContent } from '../lib/pdf/sanitize';
+
+/** The options this processor reads (manifest field names). */
+export interface SplitPdfOptions {
+  /** "range" (default) or "every". */
+  method?: 'range' | 'every';
+  /** Comma-separated 1-based ranges for method "range"; invalid parts are skipped, parts past the end are cut. */
+  ranges?: string;
+  /** Pages per file for method "every"; forced into 1..pageCount. Default 1. */
+  everyN?: number;
+}
+
+// Re-exported so a page can plan (and warn about) a split; page-ranges.ts itself does not load pdf-lib.
+export { planSplit } from '../lib/page-ranges';
+
+const splitPdf: Processor = async (inputs, options, ctx) => {
+  const input = inputs[0];
+  if (!input) throw new ToolError('Please upload a PDF file to split.');
+  const method = options.method === 'every' ? 'every' : 'range';
+  if (method === 'range' && !(typeof options.ranges === 'string' && options.ranges.trim())) throw new ToolError(RANGES_BLANK_MESSAGE);
+  const source = await loadPdf(input.bytes, input.name);
+  const plan = planSplit(source.getPageCount(), { method, ranges: options.ranges, everyN: options.everyN });
+  // The page normally shows this as a Warning before running (see planSplit); this is the fallback.
+  if (!plan.ok) throw new ToolError(plan.message);
+
+  const outputs: ToolOutput[] = [];
+  ctx.onProgress(0, plan.parts.length);
+  for (const [i, part] of plan.parts.entries()) {
+    throwIfAborted(ctx.signal);
+    const doc = await PDFDocument.create();
+    const indexes = Array.from({ length: part.end - part.start + 1 }, (_, k) => part.start - 1 + k);
+    for (const page of await doc.copyPages(source, indexes)) doc.addPage(page);
+    stripActiveContent(doc);
+    const bytes = await doc.save();
+    outputs.push({
+      bytes,
+      type: 'application/pdf',
+      vars: { n: i + 1 },
+      meta: { pageCount: indexes.length, pages: formatRange(part) },
+    });
+    ctx.onProgress(i + 1, plan.parts.length);
+  }
+  return outputs;
+};
+
+export default splitPdf;

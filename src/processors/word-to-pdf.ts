@@ -1,0 +1,30 @@
+/**
+ * Word to PDF: a .docx becomes HTML with mammoth, then is laid out on A4
+ * pages (headings, paragraphs, bold and italic, lists, tables, images) in the
+ * DejaVu fonts. A legacy .doc gets a message saying how to convert it.
+ *
+ * Options: none (manifests/pdf/word-to-pdf.json has none).
+ */
+import type { Processor } from '../engine/types';
+import { throwIfAborted, ToolError } from '../lib/errors';
+import { docxToHtml } from '../lib/pdf/docx-to-html';
+import { HtmlRenderer } from '../lib/pdf/html-to-pdf';
+
+const wordToPdf: Processor = async (inputs, _options, ctx) => {
+  const input = inputs[0];
+  if (!input) throw new ToolError('Please upload a Word document to convert.');
+  ctx.onProgress(0, 3);
+  const html = await docxToHtml(input.name, input.bytes);
+  throwIfAborted(ctx.signal);
+  ctx.onProgress(1, 3);
+  // mammoth inlines every image as a data URI, so nothing else needs resolving.
+  const renderer = await HtmlRenderer.create(() => null, [html]);
+  await renderer.render(html);
+  throwIfAborted(ctx.signal);
+  ctx.onProgress(2, 3);
+  const bytes = await renderer.save();
+  ctx.onProgress(3, 3);
+  return [{ bytes, type: 'application/pdf', meta: { pageCount: renderer.flow.doc.getPageCount() } }];
+};
+
+export default wordToPdf;

@@ -1,0 +1,88 @@
+/** All Tools page (/tools): text search, category tabs and the tool grid. */
+import { useMemo, useState } from 'react';
+import { TextField } from '@radix-ui/themes';
+import { Search } from 'lucide-react';
+import { CATEGORIES, CATEGORY_LABELS, catalogue, type Category, type ToolSummary } from '../engine/catalogue-summary';
+import { CategoryTabs, type TabOption } from './CategoryTabs';
+import { pageTitle } from './constants';
+import { ToolCard } from './ToolCard';
+import { useDocumentTitle } from './useDocumentTitle';
+
+type TabValue = 'all' | Category;
+
+/** Case-insensitive match on title or description; a blank query matches everything. */
+export function matchesQuery(tool: Pick<ToolSummary, 'title' | 'description'>, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return q === '' || tool.title.toLowerCase().includes(q) || tool.description.toLowerCase().includes(q);
+}
+
+const TAB_OPTIONS: readonly TabOption<TabValue>[] = [
+  { value: 'all', label: 'All' },
+  ...CATEGORIES.filter((c) => catalogue.some((t) => t.category === c)).map((c) => ({
+    value: c,
+    label: CATEGORY_LABELS[c],
+  })),
+];
+
+export function AllTools() {
+  useDocumentTitle(pageTitle('All Tools'));
+  const [query, setQuery] = useState('');
+  const [tab, setTab] = useState<TabValue>('all');
+  const tools = useMemo(
+    () => catalogue.filter((t) => (tab === 'all' || t.category === tab) && matchesQuery(t, query)),
+    [tab, query],
+  );
+
+  return (
+    <div className="container page-padding all-tools">
+      <div className="page-header">
+        <h1>All Tools</h1>
+        <p className="page-lead">
+          Every tool runs in your browser. Pick one to convert, compress or edit your files without uploading them.
+        </p>
+      </div>
+
+      <div className="all-tools-controls">
+        <TextField.Root
+          className="all-tools-search"
+          size="3"
+          type="search"
+          placeholder="Search for tools..."
+          aria-label="Search for tools"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        >
+          <TextField.Slot>
+            <Search aria-hidden="true" size={18} />
+          </TextField.Slot>
+        </TextField.Root>
+
+        <CategoryTabs
+          options={TAB_OPTIONS}
+          value={tab}
+          onChange={setTab}
+          panelId="tools-panel"
+          idPrefix="tools-tab"
+          label="Tool categories"
+        />
+      </div>
+
+      <div id="tools-panel" role="tabpanel" aria-labelledby={`tools-tab-${tab}`} className="tools-panel">
+        <p className="visually-hidden" role="status">
+          {tools.length === 1 ? '1 tool shown' : `${tools.length} tools shown`}
+        </p>
+        {tools.length === 0 ? (
+          <p className="empty-state">No tools found matching your search.</p>
+        ) : (
+          <ul className="tool-grid" aria-label="Tools">
+            {tools.map((tool) => (
+              <li key={tool.slug}>
+                <ToolCard tool={tool} headingLevel={2} showFeatures />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Sticky site header: logo, links, search dialog, demo-mode badge, and on
+ * small screens a toggle menu with the same links and an inline search.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { FileStack, Menu, X } from 'lucide-react';
+import { HEADER_SCROLL_THRESHOLD, MOBILE_RESULTS_MAX_HEIGHT, SITE_NAME } from './constants';
+import { DemoModeBadge } from './DemoModeBadge';
+import { SearchDialog } from './SearchDialog';
+import { SearchResults } from './SearchResults';
+import { useScrolled } from './useScrolled';
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      <Link to="/" className="nav-link" activeOptions={{ exact: true }} onClick={onNavigate}>
+        Home
+      </Link>
+      <Link to="/tools" className="nav-link" activeOptions={{ exact: true }} onClick={onNavigate}>
+        All Tools
+      </Link>
+    </>
+  );
+}
+
+export function Header() {
+  const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuQuery, setMenuQuery] = useState('');
+
+  // Every route change closes the mobile menu and clears its search.
+  useEffect(() => {
+    setMenuOpen(false);
+    setMenuQuery('');
+  }, [pathname]);
+
+  return (
+    <header className={`site-header${scrolled ? ' site-header--scrolled' : ''}`} data-scrolled={scrolled}>
+      <div className="container header-bar">
+        <Link to="/" className="logo">
+          <FileStack aria-hidden="true" size={26} className="logo-icon" />
+          <span>{SITE_NAME}</span>
+        </Link>
+
+        <nav className="desktop-nav" aria-label="Main">
+          <NavLinks />
+        </nav>
+
+        <div className="header-actions">
+          <DemoModeBadge />
+          <div className="desktop-only">
+            <SearchDialog />
+          </div>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
+          </button>
+        </div>
+      </div>
+
+      <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen}>
+        <div className="container">
+          <nav aria-label="Mobile" className="mobile-nav">
+            <NavLinks onNavigate={() => setMenuOpen(false)} />
+          </nav>
+          <div className="mobile-search">
+            <label htmlFor="mobile-search-input" className="visually-hidden">
+              Search tools
+            </label>
+            <input
+              id="mobile-search-input"
+              type="search"
+              className="mobile-search-input"
+              placeholder="Search for tools..."
+              value={menuQuery}
+              onChange={(e) => setMenuQuery(e.target.value)}
+            />
+            <SearchResults query={menuQuery} maxHeight={MOBILE_RESULTS_MAX_HEIGHT} onPick={() => setMenuOpen(false)} />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

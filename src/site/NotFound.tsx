@@ -1,0 +1,20 @@
+import { Link } from '@tanstack/react-router';
+import { Button } from '@radix-ui/themes';
+import { FileQuestion } from 'lucide-react';
+import { pageTitle } from './constants';
+import { useDocumentTitle } from './useDocumentTitle';
+
+/** Shown for any unknown path and for /tools/<slug> with an unknown slug. */
+export function NotFound() {
+  useDocumentTitle(pageTitle('Page Not Found'));
+  return (
+    <div className="container page-padding not-found">
+      <FileQuestion aria-hidden="true" size={56} className="not-found-icon" />
+      <h1>Page Not Found</h1>
+      <p>The page you are looking for doesn&apos;t exist or has been moved.</p>
+      <Button asChild size="3">
+        <Link to="/">Back to Home</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** One row of a PDF file list: first-page thumbnail and page count in real mode, name and size always. */
+import { FileIcon } from 'lucide-react';
+import { formatKb } from '../../lib/format-size';
+import { PdfThumbnail } from './PdfThumbnail';
+import { usePdfDocument } from './usePdfDocument';
+import './pdf-views.css';
+
+export function pageCountText(count: number): string {
+  return `${count} page${count === 1 ? '' : 's'}`;
+}
+
+export function FileRow({ file, preview }: { file: File; preview: boolean }) {
+  const pdf = usePdfDocument(preview ? file : undefined);
+  return (
+    <>
+      <span className="pdfv-frame" style={{ width: 44, height: 44 }}>
+        {pdf.doc ? <PdfThumbnail doc={pdf.doc} pageNumber={1} size={40} /> : <FileIcon size={18} aria-hidden="true" />}
+      </span>
+      <span className="pdfv-item-text">
+        <span className="file-name">{file.name}</span>
+        <span className="pdfv-item-detail">
+          {formatKb(file.size)}
+          {pdf.pageCount !== null && ` · ${pageCountText(pdf.pageCount)}`}
+          {pdf.error && ' · could not be read'}
+        </span>
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+/** Thumbnails of every page of a preview document, drawn as they scroll into view. */
+import './pdf-views.css';
+import type { PDFDocumentProxy } from '../../lib/pdf/preview';
+import { PdfThumbnail } from './PdfThumbnail';
+
+export function PageStrip({ doc, pageCount, size = 96 }: { doc: PDFDocumentProxy; pageCount: number; size?: number }) {
+  return (
+    <ul className="pdfv-strip" aria-label="Pages">
+      {Array.from({ length: pageCount }, (_, i) => (
+        <li key={i}>
+          <span className="pdfv-frame" style={{ width: size + 4, height: size + 4 }}>
+            <PdfThumbnail doc={doc} pageNumber={i + 1} size={size} />
+          </span>
+          <span className="pdfv-item-detail">{i + 1}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Text Case Converter: the converted text is recomputed on every change of
+ * the text or the mode (no run step), with word and character counts for
+ * both sides, Copy to Clipboard and Reset, and a section explaining each case.
+ */
+import { Button, Card, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
+import { Copy, RotateCcw } from 'lucide-react';
+import { useId } from 'react';
+import { OptionsForm, useToolOptions } from '../engine/OptionsForm';
+import { notify } from '../engine/notify';
+import { ToolHeader } from '../engine/ToolPage';
+import type { ToolViewProps } from '../engine/view-modules';
+import { convertCase, countCharacters, countWords, isCaseMode, type CaseMode } from '../lib/text-case';
+
+const NO_FACTS = { fileCount: 0, totalBytes: 0 };
+const EXAMPLE = 'the QUICK brown fox. it jumps over the lazy dog!';
+
+/** What each case does; the examples are computed by the converter itself. */
+const DESCRIPTIONS: Record<CaseMode, string> = {
+  uppercase: 'Every letter becomes a capital letter. Useful for headings and emphasis.',
+  lowercase: 'Every letter becomes a small letter.',
+  titlecase: 'The first letter of every word is a capital and the rest are small, as in book titles.',
+  sentencecase: 'Only the first letter of each sentence is a capital, as in ordinary prose.',
+  alternatingcase: 'Letters alternate between small and capital, starting small.',
+  inversecase: 'Capitals become small letters and small letters become capitals.',
+};
+
+function Counts({ text, testId }: { text: string; testId: string }) {
+  return (
+    <Text as="p" size="2" color="gray" data-testid={testId}>
+      Words: {countWords(text)} · Characters: {countCharacters(text)}
+    </Text>
+  );
+}
+
+export default function TextCaseConverter({ manifest }: ToolViewProps) {
+  const form = useToolOptions(manifest, NO_FACTS);
+  const outputId = useId();
+  const text = String(form.watch('text') ?? '');
+  const modeValue = form.watch('mode');
+  const mode: CaseMode = isCaseMode(modeValue) ? modeValue : 'uppercase';
+  const output = convertCase(text, mode);
+  const modeField = manifest.options.find((f) => f.name === 'mode');
+  const choices = modeField && 'choices' in modeField ? modeField.choices : [];
+  const { messages } = manifest;
+
+  async function copy() {
+    if (output.trim() === '') return notify.error(messages.copyEmpty);
+    try {
+      await navigator.clipboard.writeText(output);
+      notify.success(messages.copied, messages.copiedTitle);
+    } catch {
+      notify.error(messages.copyFailed);
+    }
+  }
+
+  return (
+    <div className="tool-page">
+      <ToolHeader manifest={manifest} />
+      <div className="tool-work">
+        <OptionsForm manifest={manifest} form={form} facts={NO_FACTS} />
+        <Counts text={text} testId="input-counts" />
+        <div className="field">
+          <label htmlFor={outputId} className="field-label">
+            Converted text
+          </label>
+          <TextArea id={outputId} readOnly rows={8} value={output} data-testid="case-output" />
+          <Counts text={output} testId="output-counts" />
+        </div>
+        <Flex gap="3" wrap="wrap">
+          <Button type="button" size="3" onClick={() => void copy()}>
+            <Copy size={16} aria-hidden="true" /> {manifest.action.label}
+          </Button>
+          <Button type="button" size="3" variant="soft" color="gray" onClick={() => form.setValue('text', '')}>
+            <RotateCcw size={16} aria-hidden="true" /> Reset
+          </Button>
+        </Flex>
+      </div>
+      <section aria-labelledby="case-styles">
+        <Heading as="h2" size="5" id="case-styles" mb="3">
+          Case styles explained
+        </Heading>
+        <Flex direction="column" gap="3">
+          {choices.map((choice) => {
+            const value = isCaseMode(choice.value) ? choice.value : null;
+            if (!value) return null;
+            return (
+              <Card key={value} data-testid={`case-help-${value}`}>
+                <Heading as="h3" size="3">
+                  {choice.label}
+                </Heading>
+                <Text as="p" size="2">
+                  {DESCRIPTIONS[value]}
+                </Text>
+                <Text as="p" size="2" color="gray">
+                  Example: <q>{convertCase(EXAMPLE, value)}</q>
+                </Text>
+              </Card>
+            );
+          })}
+        </Flex>
+      </section>
+    </div>
+  );
+}
