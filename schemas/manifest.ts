@@ -55,7 +55,7 @@ export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
 export type Expr =
   | number
   | { option: string }
-  | { fact: 'fileCount' | 'totalBytes' }
+  | { fact: 'fileCount' | 'totalBytes' | 'inputBytes' | 'outputBytes' }
   | { add: Expr[] }
   | { sub: Expr[] }
   | { mul: Expr[] }
@@ -70,7 +70,7 @@ export const exprSchema: z.ZodType<Expr> = z.lazy(() =>
   z.union([
     z.number(),
     z.object({ option: z.string() }).strict(),
-    z.object({ fact: z.enum(['fileCount', 'totalBytes']) }).strict(),
+    z.object({ fact: z.enum(['fileCount', 'totalBytes', 'inputBytes', 'outputBytes']) }).strict().describe('inputBytes/outputBytes: the size of this result\'s own input and output (result facts only)'),
     z.object({ add: z.array(exprSchema).min(1) }).strict(),
     z.object({ sub: z.array(exprSchema).min(1) }).strict(),
     z.object({ mul: z.array(exprSchema).min(1) }).strict(),

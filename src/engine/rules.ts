@@ -37,7 +37,7 @@ function numeric(value: unknown): number {
 export function evaluate(expr: Expr, options: OptionValues, facts: Facts): number {
   if (typeof expr === 'number') return expr;
   if ('option' in expr) return numeric(options[expr.option]);
-  if ('fact' in expr) return facts[expr.fact];
+  if ('fact' in expr) return facts[expr.fact] ?? 0;
   if ('lookup' in expr) return expr.values[String(options[expr.lookup])] ?? 0;
   if ('if' in expr) return evaluate(holds(expr.if, options, facts) ? expr.then : expr.else, options, facts);
   const [op, args] = Object.entries(expr)[0] as [string, Expr[]];

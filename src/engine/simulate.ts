@@ -56,7 +56,7 @@ export function placeholderBlob(size: number, type: string): Blob {
 
 export interface SimulationPlan {
   /** Planned results before the delay; `n` is fixed here so a view can show it. */
-  parts: { originalName: string; size: number; n: number }[];
+  parts: { originalName: string; size: number; n: number; inputSize: number }[];
   delay: number;
 }
 
@@ -73,7 +73,10 @@ export function planSimulation(
   const factor = sizeFactor(sim, options, facts);
   const delay = delayMs(sim.delayMs, options, facts);
   if (sim.outputs === 'combined') {
-    return { delay, parts: [{ originalName: files[0]?.name ?? manifest.slug, size: factor * facts.totalBytes, n: 1 }] };
+    return {
+      delay,
+      parts: [{ originalName: files[0]?.name ?? manifest.slug, size: factor * facts.totalBytes, n: 1, inputSize: facts.totalBytes }],
+    };
   }
   if (typeof sim.outputs === 'object') {
     const { min, max } = sim.outputs.randomParts;
@@ -81,10 +84,15 @@ export function planSimulation(
     const source = files[0];
     return {
       delay,
-      parts: Array.from({ length: count }, (_, i) => ({ originalName: source.name, size: (factor * source.size) / count, n: i + 1 })),
+      parts: Array.from({ length: count }, (_, i) => ({
+        originalName: source.name,
+        size: (factor * source.size) / count,
+        n: i + 1,
+        inputSize: source.size / count,
+      })),
     };
   }
-  return { delay, parts: files.map((f, i) => ({ originalName: f.name, size: factor * f.size, n: i + 1 })) };
+  return { delay, parts: files.map((f, i) => ({ originalName: f.name, size: factor * f.size, n: i + 1, inputSize: f.size })) };
 }
 
 function mimeFor(name: string, fallback?: string): string {
@@ -134,7 +142,11 @@ export async function runSimulation(
       size,
       blob: placeholderBlob(size, mimeFor(name, manifest.simulation.outputType)),
       originalName: part.originalName,
-      meta: meta && Object.fromEntries(Object.entries(meta).map(([k, e]) => [k, metaValue(e, options, facts)])),
+      meta:
+        meta &&
+        Object.fromEntries(
+          Object.entries(meta).map(([k, e]) => [k, metaValue(e, options, { ...facts, inputBytes: part.inputSize, outputBytes: size })]),
+        ),
     };
   });
 }

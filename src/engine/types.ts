@@ -17,6 +17,8 @@ export interface ToolOutput {
   meta?: Record<string, string | number>;
   /** Overrides the manifest's naming rule for this output (for example when the original is kept). */
   name?: string;
+  /** A sentence for the visitor about this output, shown as an Info toast (for example "already optimised"). */
+  notice?: string;
 }
 
 export interface ProcessorContext {

@@ -136,6 +136,7 @@ export function useToolRun(manifest: ToolManifest) {
             setProgress({ done, total }),
           );
           produced = nameOutputs(manifest, files, outputs, options);
+          for (const notice of new Set(outputs.map((o) => o.notice).filter(Boolean))) notify.info(notice!);
         }
         if (ac.signal.aborted) throw new CancelledError();
         setResults(produced);

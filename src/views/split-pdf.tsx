@@ -53,9 +53,13 @@ export default function SplitPdfView({ manifest }: ToolViewProps) {
   const demoPlan = (parts: PageRange[], pages: number, options: Record<string, unknown>) => {
     const whole = planSimulation(manifest, run.files, options as never);
     const size = whole.parts[0]?.size ?? 0;
+    const inputSize = run.files[0].size;
     return {
       delay: whole.delay,
-      parts: parts.map((p, i) => ({ originalName: run.files[0].name, size: (size * (p.end - p.start + 1)) / pages, n: i + 1 })),
+      parts: parts.map((p, i) => {
+        const share = (p.end - p.start + 1) / pages;
+        return { originalName: run.files[0].name, size: size * share, n: i + 1, inputSize: inputSize * share };
+      }),
     };
   };
   const submit = (event?: FormEvent) => {
