@@ -51,9 +51,14 @@ export function createPdfCompressor(codec: JpegCodec): Processor {
           imagesRecompressed: result.imagesRecompressed,
           kept: result.kept ? 1 : 0,
         },
+        notice: result.kept ? KEPT_NOTICE : undefined,
       },
     ];
   };
 }
+
+/** Said when compression would not make the file smaller, so the original is handed back unchanged. */
+export const KEPT_NOTICE =
+  'This PDF is already well optimised: compressing it would not make it smaller, so your original file is kept.';
 
 export default createPdfCompressor(browserJpegCodec);
