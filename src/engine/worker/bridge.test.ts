@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CRASH_MESSAGE, runInWorker } from './bridge';
+import type { WorkerMessage } from './protocol';
+
+/** A stand-in for the module worker: the test decides what it says and records what happens to it. */
+class FakeWorker {
+  static last: FakeWorker;
+  onmessage: ((e: MessageEvent<WorkerMessage>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  onmessageerror: (() => void) | null = null;
+  posted: unknown[] = [];
+  terminated = false;
+  constructor(
+    public url: URL,
+    public options: WorkerOptions,
+  ) {
+    FakeWorker.last = this;
+  }
+  postMessage(message: unknown) {
+    this.posted.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  say(message: WorkerMessage) {
+    this.onmessage?.({ data: message } as MessageEvent<WorkerMessage>);
+  }
+}
+
+vi.stubGlobal('Worker', FakeWorker);
+afterEach(() => vi.restoreAllMocks());
+
+const start = (signal = new AbortController().signal, onProgress = vi.fn()) =>
+  runInWorker('merge-pdf', [new File(['x'], 'a.pdf')], { level: 'high' }, signal, onProgress);
+
+describe('runInWorker', () => {
+  it('starts a module worker, sends the request, relays progress and resolves with the outputs', async () => {
+    const onProgress = vi.fn();
+    const promise = start(undefined, onProgress);
+    const worker = FakeWorker.last;
+    expect(worker.options.type).toBe('module');
+    expect(worker.posted).toEqual([{ processor: 'merge-pdf', files: [expect.any(File)], options: { level: 'high' } }]);
+    worker.say({ kind: 'progress', done: 1, total: 2 });
+    expect(onProgress).toHaveBeenCalledWith(1, 2);
+    const outputs = [{ bytes: new Uint8Array([1, 2]), type: 'application/pdf' }];
+    worker.say({ kind: 'done', outputs });
+    await expect(promise).resolves.toEqual(outputs);
+    expect(worker.terminated).toBe(true);
+  });
+
+  it("rejects with the processor's own message and link for a ToolError", async () => {
+    const promise = start();
+    const link = { href: '/tools/unlock-pdf', label: 'Open Unlock PDF' };
+    FakeWorker.last.say({ kind: 'error', toolError: true, message: 'The password is incorrect.', link });
+    await expect(promise).rejects.toMatchObject({ name: 'ToolError', message: 'The password is incorrect.', link });
+    expect(FakeWorker.last.terminated).toBe(true);
+  });
+
+  it('replaces an unexpected error with the generic message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const promise = start();
+    FakeWorker.last.say({ kind: 'error', toolError: false, message: 'TypeError: x is undefined' });
+    await expect(promise).rejects.toMatchObject({ name: 'ToolError', message: CRASH_MESSAGE });
+  });
+
+  it('rejects with the generic message when the worker crashes, and terminates it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const promise = start();
+    FakeWorker.last.onerror?.({ message: 'boom', preventDefault() {} } as ErrorEvent);
+    await expect(promise).rejects.toMatchObject({ message: CRASH_MESSAGE });
+    expect(FakeWorker.last.terminated).toBe(true);
+  });
+
+  it('terminates the worker and rejects as cancelled on abort', async () => {
+    const controller = new AbortController();
+    const promise = start(controller.signal);
+    controller.abort();
+    await expect(promise).rejects.toMatchObject({ name: 'CancelledError' });
+    expect(FakeWorker.last.terminated).toBe(true);
+  });
+});
