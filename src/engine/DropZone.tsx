@@ -6,7 +6,7 @@ import { Upload } from 'lucide-react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import type { ToolManifest } from '../../schemas/manifest';
 import { megabytes } from '../lib/format-size';
-import { notify } from './notify';
+import { notify, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
 
 export const DEFAULT_HELP = 'Drag and drop your file here, or click to browse.';
 export const MULTI_HELP = 'Drag and drop your files here, or click to browse.';
@@ -31,7 +31,7 @@ export function reportRejections(rejections: FileRejection[], limits: ToolManife
       }
     }
   }
-  if (tooMany) notify.error(`You can only upload a maximum of ${limits.maxFiles} files.`, 'Too many files');
+  if (tooMany) notify.error(tooManyFilesMessage(limits.maxFiles), TOO_MANY_FILES_TITLE);
 }
 
 function describeAccept(accept: Record<string, string[]>): string {

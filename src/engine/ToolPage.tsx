@@ -23,6 +23,9 @@ export const DEMO_NOTE =
   'Demo mode: this tool simulates the conversion and gives you a placeholder file, not a real result.';
 export const SIMULATED_NOTE =
   'This tool is a demonstration for now: it simulates the conversion and gives you a placeholder file.';
+/** Lists of results scroll above this height (the specification's 60 units). */
+export const RESULT_LIST_HEIGHT = 240;
+
 export const REAL_NOTE = 'Your files are processed on this device and never leave it: nothing is uploaded.';
 
 /** Which note a tool page shows: real processing, demo mode, or a tool that only simulates. */
@@ -143,7 +146,7 @@ export function ToolPage({ manifest }: { manifest: ToolManifest }) {
           onCancel={run.cancel}
         />
       </form>
-      <ResultList results={run.results} onDownload={run.download} onDownloadAll={run.downloadAll} />
+      <ResultList results={run.results} onDownload={run.download} onDownloadAll={run.downloadAll} maxHeight={RESULT_LIST_HEIGHT} />
     </div>
   );
 }

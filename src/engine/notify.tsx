@@ -46,3 +46,9 @@ export const notify = {
   success: (message: string, title = 'Success') => show({ title, message, tone: 'success' }),
   info: (message: string, title = 'Info') => show({ title, message, tone: 'info' }),
 };
+
+export const TOO_MANY_FILES_TITLE = 'Too many files';
+
+export function tooManyFilesMessage(max: number): string {
+  return `You can only upload a maximum of ${max} files.`;
+}

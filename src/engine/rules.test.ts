@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulationSchema, type Expr } from '../../schemas/manifest';
-import { delayMs, evaluate, holds, sizeFactor } from './rules';
+import { cutText, delayMs, evaluate, fillTemplate, holds, sizeFactor } from './rules';
 
 const facts = { fileCount: 3, totalBytes: 3000 };
 
@@ -53,5 +53,19 @@ describe('sizeFactor', () => {
     expect(sizeFactor(sim(1.2), {}, facts)).toBe(1.2);
     expect(sizeFactor(sim({ byOption: 'level', values: { low: 0.8, high: 0.3 } }), { level: 'high' }, facts)).toBe(0.3);
     expect(sizeFactor(sim({ formula: { mul: [{ option: 'quality' }, 0.01] } }), { quality: 80 }, facts)).toBeCloseTo(0.8);
+  });
+});
+
+describe('fillTemplate', () => {
+  it('fills option values and cuts with {name:N}', () => {
+    expect(fillTemplate('{quality}% at {dpi} DPI', { quality: 85, dpi: 300 })).toBe('85% at 300 DPI');
+    expect(fillTemplate('{text:30}', { text: 'This sentence is longer than thirty characters.' })).toBe(
+      'This sentence is longer than t...',
+    );
+    expect(fillTemplate('{text:30}', { text: 'Your Text Here' })).toBe('Your Text Here');
+    expect(fillTemplate('{missing}', {})).toBe('{missing}');
+  });
+  it('counts characters, not UTF-16 units', () => {
+    expect(cutText('😀😀😀', 2)).toBe('😀😀...');
   });
 });

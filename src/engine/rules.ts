@@ -75,12 +75,22 @@ export function sizeFactor(simulation: Simulation, options: OptionValues, facts:
   return evaluate(factor.formula, options, facts);
 }
 
-/** Fills {option} tokens of a template with option values; unknown tokens stay visible. */
+/**
+ * Fills {option} tokens of a template with option values; {option:30} cuts the value to 30
+ * characters with an ellipsis (the specification's label and preview lengths). Unknown tokens stay visible.
+ */
 export function fillTemplate(template: string, options: OptionValues): string {
-  return template.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (token, key: string) => {
+  return template.replace(/\{([a-zA-Z][a-zA-Z0-9]*)(?::(\d+))?\}/g, (token, key: string, cut?: string) => {
     const value = options[key];
-    return value === undefined || value === null || typeof value === 'object' ? token : String(value);
+    if (value === undefined || value === null || typeof value === 'object') return token;
+    return cut === undefined ? String(value) : cutText(String(value), Number(cut));
   });
+}
+
+/** The text cut to at most `max` characters, ending with "..." when something was cut. */
+export function cutText(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max).join('')}...`;
 }
 
 export function textValue(value: TextValue, options: OptionValues, facts: Facts): string {

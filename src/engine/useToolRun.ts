@@ -13,7 +13,7 @@ import { isDemoMode } from './demo-mode';
 import { nameTemplate, outputName } from './naming';
 import { checkOptions } from './options';
 import { holds, type Facts } from './rules';
-import { notify } from './notify';
+import { notify, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
 import { factsOf, fillMessage, planSimulation, runSimulation, textBytesOf, type SimulationPlan } from './simulate';
 import type { ToolOutput, ToolResult } from './types';
 import { CRASH_MESSAGE, runInWorker } from './worker/bridge';
@@ -88,7 +88,9 @@ export function useToolRun(manifest: ToolManifest) {
   const addFiles = useCallback(
     (added: File[]) => {
       const { appendFiles, maxFiles } = manifest.limits;
-      setFiles(appendFiles ? [...files, ...added].slice(0, maxFiles) : added.slice(0, maxFiles));
+      const next = appendFiles ? [...files, ...added] : added;
+      if (next.length > maxFiles) notify.error(tooManyFilesMessage(maxFiles), TOO_MANY_FILES_TITLE);
+      setFiles(next.slice(0, maxFiles));
     },
     [files, manifest.limits, setFiles],
   );
@@ -174,9 +176,13 @@ export function useToolRun(manifest: ToolManifest) {
     (result?: ToolResult) => {
       if (results.length === 0) return notify.error(manifest.messages.downloadFirst);
       if (!result?.blob) return notify.error(manifest.messages.missingResult);
+      // Some tools say, in demo mode, that a full version would download the real file.
+      if (ranDemo && manifest.messages.downloadDemo) {
+        notify.info(manifest.messages.downloadDemo, manifest.messages.downloadDemoTitle ?? 'Information');
+      }
       downloadBlob(result.blob, result.name);
     },
-    [results, manifest.messages],
+    [results, ranDemo, manifest.messages],
   );
 
   const downloadAll = useCallback(async () => {

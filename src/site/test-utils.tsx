@@ -5,21 +5,8 @@ import { vi } from 'vitest';
 import { createAppRouter } from '../routes';
 import { App } from './App';
 
-/** jsdom lacks these browser APIs; the app and its libraries only need them to exist. */
+/** jsdom lacks ResizeObserver (matchMedia is provided in vitest.setup.ts); the app only needs it to exist. */
 function installBrowserShims(): void {
-  if (typeof window.matchMedia !== 'function') {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
   if (typeof globalThis.ResizeObserver === 'undefined') {
     globalThis.ResizeObserver = class {
       observe() {}

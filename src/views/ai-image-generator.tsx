@@ -4,6 +4,7 @@
  * the download are a sample picture bundled with the site; the result card
  * shows the prompt cut at 50 characters.
  */
+import { cutText } from '../engine/rules';
 import { Card, Heading } from '@radix-ui/themes';
 import { useMemo, useState, type FormEvent } from 'react';
 import { OptionsForm, useToolOptions } from '../engine/OptionsForm';
@@ -18,11 +19,7 @@ import type { ToolViewProps } from '../engine/view-modules';
 export const SAMPLE_IMAGE_URL = `${import.meta.env.BASE_URL}samples/ai-image-preview.png`;
 export const PROMPT_PREVIEW_LENGTH = 50;
 
-/** The first `max` characters of a text, with "..." when it was longer. */
-export function cutText(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
-}
+export { cutText };
 
 /** The bundled sample picture as a PNG blob, or null when it cannot be read. */
 async function loadSample(): Promise<Blob | null> {

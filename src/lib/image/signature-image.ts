@@ -1,0 +1,58 @@
+/**
+ * A signature picture (drawn or uploaded, PNG or JPEG) checked from its
+ * header before anything decodes it, and carried as base64 because option
+ * values travel to the worker as JSON.
+ */
+import { ToolError } from '../errors';
+import { readImageHeader, sniffFormat, type ImageHeader } from './header';
+
+/** A signature needs no more pixels than this a side; larger pictures are refused before decoding. */
+export const MAX_SIGNATURE_SIDE = 4000;
+/** Signature picture files larger than this (5 MB) are refused. */
+export const MAX_SIGNATURE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Format and size of a signature picture. `label` names it in messages
+ * ("The file sig.png", "The signature image"). Throws ToolError when it is
+ * empty, too big, not a PNG or JPEG, unreadable, or too many pixels.
+ */
+export function checkSignatureImage(bytes: Uint8Array, label: string): ImageHeader {
+  if (bytes.byteLength === 0) throw new ToolError(`${label} is empty. Please choose a PNG or JPG picture of your signature.`);
+  if (bytes.byteLength > MAX_SIGNATURE_BYTES) {
+    throw new ToolError(`${label} is larger than 5 MB. Please choose a smaller PNG or JPG picture of your signature.`);
+  }
+  const format = sniffFormat(bytes);
+  if (format !== 'png' && format !== 'jpeg') {
+    throw new ToolError(`${label} is not a PNG or JPG image. Please choose a PNG or JPG picture of your signature.`);
+  }
+  const header = readImageHeader(bytes);
+  if (!header) throw new ToolError(`${label} is damaged: its image size could not be read. Please choose another picture.`);
+  if (header.width > MAX_SIGNATURE_SIDE || header.height > MAX_SIGNATURE_SIDE) {
+    throw new ToolError(
+      `${label} is ${header.width} x ${header.height} pixels; a signature picture can be at most ${MAX_SIGNATURE_SIDE} pixels a side. Please choose a smaller picture.`,
+    );
+  }
+  return header;
+}
+
+/** Base64 of some bytes (btoa works in pages, workers and Node alike). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // Chunks keep String.fromCharCode under the engines' argument limits.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** The bytes of base64 text (a data: URL prefix is allowed); null when it is not base64. */
+export function base64ToBytes(text: string): Uint8Array | null {
+  const body = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 === 1) return null;
+  try {
+    const binary = atob(body);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,318 @@
+/**
+ * Reading and drawing the objects of Edit PDF (text boxes, white-out, shapes
+ * and images) on existing pages. Positions arrive as fractions of the page as
+ * a reader shows it (after /Rotate, inside the CropBox) and are mapped to user
+ * space with one matrix per page, so text and images stay upright on rotated
+ * pages and land where the visitor drew them.
+ */
+import { concatTransformationMatrix, popGraphicsState, pushGraphicsState, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { pageRotation, visibleBox, type Box } from './page-box';
+import type { ProcessorContext } from '../../engine/types';
+import { throwIfAborted, ToolError } from '../errors';
+import { readImageHeader } from '../image/header';
+import { embedFonts } from './fonts';
+import { cleanText } from './layout';
+
+export type EditKind = 'text' | 'whiteout' | 'rect' | 'ellipse' | 'line' | 'image';
+export const EDIT_KINDS: readonly EditKind[] = ['text', 'whiteout', 'rect', 'ellipse', 'line', 'image'];
+
+/** One object to draw, as the Edit PDF view sends it. */
+export interface PdfEdit {
+  /** 0-based page index. */
+  page: number;
+  kind: EditKind;
+  /**
+   * The box as fractions 0..1 of the displayed page from its top-left. For a
+   * line, (x, y) is the start and (x + width, y + height) the end, so width and
+   * height may be negative.
+   */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Text boxes only; lines wrap at the box width. */
+  text?: string;
+  /** Points, 4..200 (default 16). */
+  fontSize?: number;
+  /** #rrggbb for text, shape outlines and lines (default black). */
+  color?: string;
+  /** Outline or line thickness in points, 0.5..50 (default 2). */
+  strokeWidth?: number;
+  /** PNG or JPEG bytes as base64 (a data: URL prefix is allowed). */
+  imageBase64?: string;
+}
+
+/** A validated edit with every default filled in. */
+export interface CheckedEdit extends Required<Omit<PdfEdit, 'imageBase64'>> {
+  /** Edits that place the same picture share one object, so it is embedded once. */
+  image?: { bytes: Uint8Array; format: 'png' | 'jpeg' };
+}
+
+export const EMPTY_EDITS_MESSAGE = 'Add at least one edit before saving.';
+export const MAX_EDITS = 1000;
+export const MAX_TEXT_LENGTH = 10_000;
+export const FONT_SIZE_RANGE = [4, 200] as const;
+export const STROKE_RANGE = [0.5, 50] as const;
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+export const MAX_IMAGE_SIDE = 10_000;
+/** pdf-lib decodes a PNG to RGBA before embedding it, so its pixel count bounds the memory used. */
+export const MAX_IMAGE_PIXELS = 20_000_000;
+
+/** An affine matrix [a b c d e f]: x' = a x + c y + e, y' = b x + d y + f. */
+export type Matrix = [number, number, number, number, number, number];
+
+/**
+ * The matrix from "display space" (points, x right and y up from the
+ * bottom-left of the page as a reader shows it) to the page's user space,
+ * for a visible box and a clockwise /Rotate of 0, 90, 180 or 270.
+ */
+export function displayMatrix(visible: Box, rotation: number): Matrix {
+  const { x, y, width: w, height: h } = visible;
+  if (rotation === 90) return [0, 1, -1, 0, x + w, y];
+  if (rotation === 180) return [-1, 0, 0, -1, x + w, y + h];
+  if (rotation === 270) return [0, -1, 1, 0, x, y + h];
+  return [1, 0, 0, 1, x, y];
+}
+
+/** Width and height of the page as a reader shows it (sideways pages swap them). */
+export function displaySize(visible: Box, rotation: number): { width: number; height: number } {
+  const sideways = rotation === 90 || rotation === 270;
+  return sideways ? { width: visible.height, height: visible.width } : { width: visible.width, height: visible.height };
+}
+
+function fail(index: number, problem: string): never {
+  throw new ToolError(`Edit ${index + 1} ${problem}`);
+}
+
+function finite(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function inRange(value: unknown, [min, max]: readonly [number, number], fallback: number, what: string, index: number): number {
+  if (value === undefined || value === null) return fallback;
+  const n = finite(value);
+  if (n === null || n < min || n > max) fail(index, `has a ${what} outside ${min} to ${max} pt. Please choose a value in that range.`);
+  return n;
+}
+
+/** Bytes of a base64 image, refused before decoding when the text is too long to be a sensible image. */
+function decodeBase64(data: string, pageNumber: number): Uint8Array {
+  const body = data.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
+  if (body.length * 0.75 > MAX_IMAGE_BYTES) {
+    throw new ToolError(`The image on page ${pageNumber} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please use a smaller image.`);
+  }
+  try {
+    const binary = atob(body);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    throw new ToolError(`The image on page ${pageNumber} could not be read. Please choose a PNG or JPEG image.`);
+  }
+}
+
+/** The image of an edit, its format and size checked from the header before anything is decoded. */
+function readImage(data: unknown, pageNumber: number): CheckedEdit['image'] {
+  if (typeof data !== 'string' || data.length === 0) {
+    throw new ToolError(`The image on page ${pageNumber} is missing. Please add the image again.`);
+  }
+  const bytes = decodeBase64(data, pageNumber);
+  const header = readImageHeader(bytes);
+  if (!header) throw new ToolError(`The image on page ${pageNumber} is not a PNG or JPEG image. Please choose a PNG or JPEG image.`);
+  if (header.width > MAX_IMAGE_SIDE || header.height > MAX_IMAGE_SIDE || header.width * header.height > MAX_IMAGE_PIXELS) {
+    throw new ToolError(
+      `The image on page ${pageNumber} is ${header.width} x ${header.height} pixels, too large to add. Please use an image of at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE} pixels a side.`,
+    );
+  }
+  return { bytes, format: header.format };
+}
+
+/** Validates the edits sent by the view against a document of `pageCount` pages; throws ToolError naming the problem. */
+export function readEdits(value: unknown, pageCount: number): CheckedEdit[] {
+  if (!Array.isArray(value) || value.length === 0) throw new ToolError(EMPTY_EDITS_MESSAGE);
+  if (value.length > MAX_EDITS) {
+    throw new ToolError(`There are ${value.length} edits; one save can apply at most ${MAX_EDITS}. Please save in parts.`);
+  }
+  const images = new Map<unknown, CheckedEdit['image']>();
+  const imageOf = (data: unknown, pageNumber: number) => {
+    if (!images.has(data)) images.set(data, readImage(data, pageNumber));
+    return images.get(data);
+  };
+  return value.map((raw, index): CheckedEdit => {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(index, 'could not be read. Please draw it again.');
+    const e = raw as Record<string, unknown>;
+    const kind = e.kind as EditKind;
+    if (!EDIT_KINDS.includes(kind)) fail(index, `is of an unknown kind. Please use text, white-out, rectangle, ellipse, line or image.`);
+    const page = finite(e.page);
+    if (page === null || !Number.isInteger(page) || page < 0 || page >= pageCount) {
+      fail(index, `is on page ${page === null ? '?' : page + 1}, but this PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}.`);
+    }
+    const [x, y, width, height] = [e.x, e.y, e.width, e.height].map(finite);
+    if (x === null || y === null || width === null || height === null) fail(index, 'has no valid position. Please draw it again.');
+    const line = kind === 'line';
+    const ends = [x, y, x + width, y + height];
+    if (ends.some((v) => v < -0.001 || v > 1.001)) fail(index, `lies partly outside page ${page + 1}. Please move it onto the page.`);
+    if (line ? Math.hypot(width, height) < 0.001 : width < 0.001 || height < 0.001) fail(index, 'has no size. Please draw it larger.');
+    const color = e.color === undefined ? '#000000' : e.color;
+    if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) fail(index, 'has a colour that is not of the form #rrggbb.');
+    let text = '';
+    if (kind === 'text') {
+      text = typeof e.text === 'string' ? e.text : '';
+      if (text.trim() === '') throw new ToolError(`A text box on page ${page + 1} is empty. Please type some text or delete the box.`);
+      if (text.length > MAX_TEXT_LENGTH) {
+        throw new ToolError(`A text box on page ${page + 1} has more than ${MAX_TEXT_LENGTH.toLocaleString('en-GB')} characters. Please shorten it.`);
+      }
+    }
+    return {
+      page,
+      kind,
+      x,
+      y,
+      width,
+      height,
+      text,
+      color,
+      fontSize: inRange(e.fontSize, FONT_SIZE_RANGE, 16, 'font size', index),
+      strokeWidth: inRange(e.strokeWidth, STROKE_RANGE, 2, 'line width', index),
+      image: kind === 'image' ? imageOf(e.imageBase64, page + 1) : undefined,
+    };
+  });
+}
+
+/** The colour of "#rrggbb" for pdf-lib. */
+export function hexColor(hex: string) {
+  const n = parseInt(hex.slice(1), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+}
+
+/** Runs `draw` in display space of the page: (0, 0) is the bottom-left of the page as shown, units are points. */
+export function inDisplaySpace(page: PDFPage, visible: Box, draw: (size: { width: number; height: number }) => void): void {
+  const rotation = pageRotation(page);
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...displayMatrix(visible, rotation)));
+  try {
+    draw(displaySize(visible, rotation));
+  } finally {
+    page.pushOperators(popGraphicsState());
+  }
+}
+
+/**
+ * Breaks text into lines no wider than `maxWidth`: at the text's own line
+ * breaks, then between words, and inside a word only when it alone is wider.
+ */
+export function wrapText(text: string, measure: (s: string) => number, maxWidth: number): string[] {
+  const out: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(' ')) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (measure(candidate) <= maxWidth) {
+        line = candidate;
+        continue;
+      }
+      if (line) out.push(line);
+      line = measure(word) > maxWidth ? breakWord(word, measure, maxWidth, out) : word;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+/** Pushes full-width pieces of a too-long word to `out` and returns the rest. */
+function breakWord(word: string, measure: (s: string) => number, maxWidth: number, out: string[]): string {
+  let piece = '';
+  for (const char of Array.from(word)) {
+    if (piece && measure(piece + char) > maxWidth) {
+      out.push(piece);
+      piece = '';
+    }
+    piece += char;
+  }
+  return piece;
+}
+
+/** Text as drawn: controls removed, tabs expanded; throws when the font has no glyph for a character. */
+function drawableText(edit: CheckedEdit, glyphs: Set<number>): string {
+  const text = cleanText(edit.text);
+  const missing = new Set<string>();
+  for (const char of text) if (char !== '\n' && !glyphs.has(char.codePointAt(0)!)) missing.add(char);
+  if (missing.size > 0) {
+    const list = [...missing].slice(0, 10).join(' ');
+    throw new ToolError(
+      `A text box on page ${edit.page + 1} has characters the font cannot show (${list}). Latin, Greek and Cyrillic letters work; please remove the others.`,
+    );
+  }
+  return text;
+}
+
+/** Draws one edit in display space (points, y up from the bottom of the page as shown). */
+function drawEdit(page: PDFPage, edit: CheckedEdit, size: { width: number; height: number }, font?: PDFFont, image?: PDFImage, text = ''): void {
+  const x = edit.x * size.width;
+  const top = (1 - edit.y) * size.height;
+  const width = edit.width * size.width;
+  const height = edit.height * size.height;
+  const color = hexColor(edit.color);
+  const thickness = edit.strokeWidth;
+  switch (edit.kind) {
+    case 'whiteout':
+      page.drawRectangle({ x, y: top - height, width, height, color: rgb(1, 1, 1), borderWidth: 0 });
+      return;
+    case 'rect':
+      page.drawRectangle({ x, y: top - height, width, height, borderColor: color, borderWidth: thickness });
+      return;
+    case 'ellipse':
+      page.drawEllipse({ x: x + width / 2, y: top - height / 2, xScale: width / 2, yScale: height / 2, borderColor: color, borderWidth: thickness });
+      return;
+    case 'line':
+      page.drawLine({ start: { x, y: top }, end: { x: x + width, y: top - height }, thickness, color });
+      return;
+    case 'image':
+      page.drawImage(image!, { x, y: top - height, width, height });
+      return;
+    case 'text': {
+      const fontSize = edit.fontSize;
+      const lines = wrapText(text, (s) => font!.widthOfTextAtSize(s, fontSize), width);
+      const lineHeight = fontSize * 1.2;
+      // The first baseline sits one ascent below the top of the box, as in the page preview.
+      let baseline = top - font!.heightAtSize(fontSize, { descender: false });
+      for (const line of lines) {
+        if (line) page.drawText(line, { x, y: baseline, size: fontSize, font, color });
+        baseline -= lineHeight;
+      }
+    }
+  }
+}
+
+/** Draws every edit on its page, in order (later edits on top), embedding the font and images once. */
+export async function drawEdits(doc: PDFDocument, edits: CheckedEdit[], ctx: ProcessorContext): Promise<void> {
+  const pages = doc.getPages();
+  let font: PDFFont | undefined;
+  let glyphs = new Set<number>();
+  if (edits.some((e) => e.kind === 'text')) {
+    font = (await embedFonts(doc, ['regular'])).regular;
+    glyphs = new Set(font.getCharacterSet());
+  }
+  const texts = edits.map((edit) => (edit.kind === 'text' ? drawableText(edit, glyphs) : ''));
+  const images = new Map<CheckedEdit['image'], PDFImage>();
+  const visible = new Map<number, Box>();
+  ctx.onProgress(0, edits.length);
+  for (const [done, edit] of edits.entries()) {
+    throwIfAborted(ctx.signal);
+    let image: PDFImage | undefined;
+    if (edit.image) {
+      image = images.get(edit.image);
+      if (!image) {
+        try {
+          image = edit.image.format === 'png' ? await doc.embedPng(edit.image.bytes) : await doc.embedJpg(edit.image.bytes);
+        } catch {
+          throw new ToolError(`The image on page ${edit.page + 1} is damaged and could not be added. Please choose another PNG or JPEG image.`);
+        }
+        images.set(edit.image, image);
+      }
+    }
+    const page = pages[edit.page];
+    if (!visible.has(edit.page)) visible.set(edit.page, visibleBox(page));
+    inDisplaySpace(page, visible.get(edit.page)!, (size) => drawEdit(page, edit, size, font, image, texts[done]));
+    ctx.onProgress(done + 1, edits.length);
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * PDF Translator: writes the translated PDF. The translation itself happens
+ * in the page, with the browser's on-device Translator, which exists on the
+ * main thread only; the page sends the result here as plain options.
+ *
+ * Options:
+ * - translated: [{ page, paragraphs: string[] }], the translations of each
+ *   page's paragraphs in the order pageParagraphs (src/lib/pdf/translate-layout.ts)
+ *   finds them; pages without text may be left out.
+ * - targetLanguage: en es fr de ja zh; ja and zh (or any CJK text) use the CJK font.
+ * - maintainLayout: true sets the translations over the original pages, false
+ *   writes a reflowed document.
+ * Meta: pageCount of the output.
+ */
+import type { Processor, ProcessorContext, ToolInput } from '../engine/types';
+import { throwIfAborted, ToolError } from '../lib/errors';
+import { loadFontBytes } from '../lib/pdf/fonts';
+import { loadCjkFontBytes } from '../lib/pdf/fonts-cjk';
+import { damagedPdfMessage, loadPdf } from '../lib/pdf/load';
+import { openPdfjs, pageTextItems } from '../lib/pdf/pdfjs';
+import { hasCjk, pageParagraphs, readTranslated } from '../lib/pdf/translate-layout';
+import { drawOverPage, embedSubset, reflowDocument, type PageWork } from '../lib/pdf/translate-pdf';
+
+export const NO_FILE_MESSAGE = 'Please upload a PDF file to translate.';
+export const NOT_TRANSLATED_MESSAGE = 'The text of this PDF has not been translated yet. Please press Translate PDF again.';
+export const MISMATCH_MESSAGE = 'The translation no longer matches the text of this PDF. Please translate the PDF again.';
+export const NO_TEXT_MESSAGE = 'This PDF has no text layer (it is probably scanned), so there is no text to translate.';
+
+/** Targets whose scripts DejaVu Sans lacks. */
+const CJK_TARGETS = new Set(['ja', 'zh']);
+
+type SourcePage = Omit<PageWork, 'translations'>;
+
+/** Every page's paragraphs and visible size, read with pdf.js; progress runs over the first half. */
+async function readSource(input: ToolInput, ctx: ProcessorContext): Promise<SourcePage[]> {
+  const pdf = await openPdfjs(input.bytes, input.name);
+  try {
+    const total = pdf.doc.numPages;
+    const pages: SourcePage[] = [];
+    for (let n = 1; n <= total; n++) {
+      throwIfAborted(ctx.signal);
+      const page = await pdf.doc.getPage(n);
+      const [x0 = 0, y0 = 0, x1 = 612, y1 = 792] = page.view;
+      const turned = page.rotate % 180 !== 0;
+      const [w, h] = [Math.abs(x1 - x0), Math.abs(y1 - y0)];
+      pages.push({ paragraphs: pageParagraphs(await pageTextItems(page)), size: turned ? [h, w] : [w, h], view: page.view });
+      page.cleanup();
+      ctx.onProgress(n, 2 * total);
+    }
+    return pages;
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** Pairs each page's paragraphs with the translations sent for it; throws when they do not line up. */
+function pairUp(source: SourcePage[], option: unknown): PageWork[] {
+  if (option === undefined || option === null) throw new ToolError(NOT_TRANSLATED_MESSAGE);
+  const translated = readTranslated(option, source.length);
+  if (!translated) throw new ToolError(MISMATCH_MESSAGE);
+  if (source.every((p) => p.paragraphs.length === 0)) throw new ToolError(NO_TEXT_MESSAGE);
+  const work = source.map((page, i) => {
+    const translations = translated.get(i + 1) ?? [];
+    if (translations.length !== page.paragraphs.length) throw new ToolError(MISMATCH_MESSAGE);
+    return { ...page, translations };
+  });
+  if (work.every((p) => p.translations.every((t) => t.trim() === ''))) throw new ToolError(NOT_TRANSLATED_MESSAGE);
+  return work;
+}
+
+const pdfTranslator: Processor = async (inputs, options, ctx) => {
+  const input = inputs[0];
+  if (!input) throw new ToolError(NO_FILE_MESSAGE);
+  const source = await readSource(input, ctx);
+  const work = pairUp(source, options.translated);
+  const total = work.length;
+  const cjk = CJK_TARGETS.has(String(options.targetLanguage)) || work.some((p) => p.translations.some(hasCjk));
+  const fontBytes = cjk ? await loadCjkFontBytes() : await loadFontBytes('regular');
+  throwIfAborted(ctx.signal);
+  const onPage = (n: number) => ctx.onProgress(total + n, 2 * total);
+  let doc;
+  if (options.maintainLayout === false) {
+    doc = await reflowDocument(work, fontBytes, onPage);
+  } else {
+    doc = await loadPdf(input.bytes, input.name);
+    if (doc.getPageCount() !== total) throw new ToolError(damagedPdfMessage(input.name));
+    const font = await embedSubset(doc, fontBytes);
+    work.forEach((page, i) => {
+      drawOverPage(doc!, i, page, font);
+      onPage(i + 1);
+    });
+  }
+  throwIfAborted(ctx.signal);
+  doc.setProducer('FileDesk');
+  const bytes = await doc.save({ useObjectStreams: true });
+  return [{ bytes, type: 'application/pdf', meta: { pageCount: doc.getPageCount() } }];
+};
+
+export default pdfTranslator;

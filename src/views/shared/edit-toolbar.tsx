@@ -1,0 +1,127 @@
+/**
+ * The Edit PDF toolbar: drawing tools, Image, Add to page, Undo/Redo/Delete,
+ * and the colour, size and text of the selected object (or of new objects
+ * when nothing is selected).
+ */
+import { Button } from '@radix-ui/themes';
+import { useRef, useState, type RefObject } from 'react';
+import { KIND_LABELS, type EditObject, type EditStyle } from './edit-objects';
+import type { EditTool } from './edit-stage';
+import './edit-pdf.css';
+
+const TOOLS: { tool: EditTool; label: string }[] = [
+  { tool: 'select', label: 'Select' },
+  ...(['text', 'whiteout', 'rect', 'ellipse', 'line'] as const).map((tool) => ({ tool, label: KIND_LABELS[tool] })),
+];
+
+interface EditToolbarProps {
+  tool: EditTool;
+  onTool(tool: EditTool): void;
+  /** The look shown in the controls: the selected object's, or the one for new objects. */
+  style: EditStyle;
+  onStyle(changes: Partial<EditStyle>): void;
+  selected: EditObject | null;
+  onText(text: string): void;
+  textField: RefObject<HTMLTextAreaElement | null>;
+  onImage(file: File): void;
+  onAdd(): void;
+  onDelete(): void;
+  onUndo(): void;
+  onRedo(): void;
+  canUndo: boolean;
+  canRedo: boolean;
+  disabled?: boolean;
+}
+
+export function EditToolbar(props: EditToolbarProps) {
+  const { tool, style, selected, disabled } = props;
+  const imageInput = useRef<HTMLInputElement>(null);
+  return (
+    <div className="pdfe-toolbar">
+      <div className="pdfe-tools" role="toolbar" aria-label="Editing tools">
+        {TOOLS.map(({ tool: t, label }) => (
+          <Button key={t} type="button" variant={tool === t ? 'solid' : 'soft'} aria-pressed={tool === t} disabled={disabled} onClick={() => props.onTool(t)}>
+            {label}
+          </Button>
+        ))}
+        <Button type="button" variant="soft" disabled={disabled} onClick={() => imageInput.current?.click()}>
+          {KIND_LABELS.image}
+        </Button>
+        <input
+          ref={imageInput}
+          type="file"
+          accept="image/png,image/jpeg,.png,.jpg,.jpeg"
+          hidden
+          data-testid="edit-image-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) props.onImage(file);
+          }}
+        />
+        <Button type="button" variant="soft" disabled={disabled || tool === 'select'} onClick={props.onAdd}>
+          Add to page
+        </Button>
+      </div>
+      <div className="pdfe-tools" role="toolbar" aria-label="History">
+        <Button type="button" variant="soft" color="gray" disabled={disabled || !props.canUndo} onClick={props.onUndo} aria-keyshortcuts="Control+Z">
+          Undo
+        </Button>
+        <Button type="button" variant="soft" color="gray" disabled={disabled || !props.canRedo} onClick={props.onRedo} aria-keyshortcuts="Control+Y">
+          Redo
+        </Button>
+        <Button type="button" variant="soft" color="red" disabled={disabled || !selected} onClick={props.onDelete} aria-keyshortcuts="Delete">
+          Delete
+        </Button>
+      </div>
+      <fieldset className="pdfe-props options" disabled={disabled}>
+        <legend className="options-legend">{selected ? `Selected: ${KIND_LABELS[selected.kind]}` : 'New objects'}</legend>
+        {selected?.kind === 'text' && (
+          <label className="field">
+            <span className="field-label">Text</span>
+            <textarea ref={props.textField} className="field-select" rows={3} value={selected.text} onChange={(e) => props.onText(e.target.value)} />
+          </label>
+        )}
+        <label className="field">
+          <span className="field-label">Colour</span>
+          <input type="color" className="field-color" value={style.color} onChange={(e) => props.onStyle({ color: e.target.value })} />
+        </label>
+        <NumberField label="Font size (pt)" min={4} max={200} value={style.fontSize} onValue={(fontSize) => props.onStyle({ fontSize })} />
+        <NumberField label="Line width (pt)" min={0.5} max={50} step={0.5} value={style.strokeWidth} onValue={(strokeWidth) => props.onStyle({ strokeWidth })} />
+      </fieldset>
+    </div>
+  );
+}
+
+interface NumberFieldProps {
+  label: string;
+  min: number;
+  max: number;
+  step?: number;
+  value: number;
+  onValue(value: number): void;
+}
+
+/** A number box that may be cleared while typing; only values in range are applied. */
+function NumberField({ label, min, max, step = 1, value, onValue }: NumberFieldProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <input
+        type="number"
+        className="field-select"
+        min={min}
+        max={max}
+        step={step}
+        value={draft ?? String(value)}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          const n = Number(e.target.value);
+          if (e.target.value.trim() !== '' && n >= min && n <= max) onValue(n);
+        }}
+        onBlur={() => setDraft(null)}
+      />
+    </label>
+  );
+}

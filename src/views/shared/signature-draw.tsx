@@ -1,0 +1,123 @@
+/**
+ * Drawing a signature with the mouse, pen or finger. Each finished stroke
+ * turns the ink into a PNG cut to its own bounds (transparent around it), so
+ * the box placed on the page holds the signature and no empty margin.
+ * Keyboard users type their signature in the Type tab instead.
+ */
+import { Button, Text } from '@radix-ui/themes';
+import { useRef, type PointerEvent } from 'react';
+import { bytesToBase64 } from '../../lib/image/signature-image';
+import type { SignatureValue } from './signature-value';
+
+type Point = { x: number; y: number };
+
+const PAD_WIDTH = 480;
+const PAD_HEIGHT = 160;
+const LINE = 3;
+/** The exported PNG is drawn at twice the pad's CSS size, so it stays sharp on the page. */
+const EXPORT_SCALE = 2;
+const INK = '#0f1f73';
+
+function stroke(ctx: CanvasRenderingContext2D, line: Point[], dx = 0, dy = 0) {
+  ctx.beginPath();
+  line.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x - dx, p.y - dy) : ctx.lineTo(p.x - dx, p.y - dy)));
+  // A single tap still leaves a dot.
+  if (line.length === 1) ctx.lineTo(line[0].x - dx + 0.1, line[0].y - dy);
+  ctx.stroke();
+}
+
+function setInk(ctx: CanvasRenderingContext2D) {
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = LINE;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+}
+
+/** The strokes as a PNG cut to their bounds plus a small margin; null when there is no ink or no canvas. */
+async function exportInk(lines: Point[][]): Promise<SignatureValue | null> {
+  const points = lines.flat();
+  if (points.length === 0) return null;
+  const pad = LINE * 2;
+  const x0 = Math.min(...points.map((p) => p.x)) - pad;
+  const y0 = Math.min(...points.map((p) => p.y)) - pad;
+  const width = Math.ceil(Math.max(...points.map((p) => p.x)) + pad - x0);
+  const height = Math.ceil(Math.max(...points.map((p) => p.y)) + pad - y0);
+  const canvas = document.createElement('canvas');
+  canvas.width = width * EXPORT_SCALE;
+  canvas.height = height * EXPORT_SCALE;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  ctx.scale(EXPORT_SCALE, EXPORT_SCALE);
+  setInk(ctx);
+  lines.forEach((line) => stroke(ctx, line, x0, y0));
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) return null;
+  const base64 = bytesToBase64(new Uint8Array(await blob.arrayBuffer()));
+  return { kind: 'image', base64, url: `data:image/png;base64,${base64}`, width: canvas.width, height: canvas.height };
+}
+
+export function SignatureDraw({ onChange, disabled }: { onChange(value: SignatureValue | null): void; disabled?: boolean }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const lines = useRef<Point[][]>([]);
+  const drawing = useRef(false);
+
+  const point = (event: PointerEvent<HTMLCanvasElement>): Point => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { x: ((event.clientX - rect.left) / (rect.width || PAD_WIDTH)) * PAD_WIDTH, y: ((event.clientY - rect.top) / (rect.height || PAD_HEIGHT)) * PAD_HEIGHT };
+  };
+  const context = () => {
+    const ctx = canvas.current?.getContext('2d') ?? null;
+    if (ctx) setInk(ctx);
+    return ctx;
+  };
+  const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (disabled || event.button !== 0) return;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    drawing.current = true;
+    lines.current.push([point(event)]);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (!drawing.current) return;
+    const line = lines.current[lines.current.length - 1];
+    line.push(point(event));
+    const ctx = context();
+    if (ctx) stroke(ctx, line.slice(-2));
+  };
+  const onPointerUp = () => {
+    if (!drawing.current) return;
+    drawing.current = false;
+    const ctx = context();
+    if (ctx) stroke(ctx, lines.current[lines.current.length - 1]);
+    void exportInk(lines.current).then(onChange);
+  };
+  const clear = () => {
+    lines.current = [];
+    context()?.clearRect(0, 0, PAD_WIDTH, PAD_HEIGHT);
+    onChange(null);
+  };
+
+  return (
+    <div className="sig-pad">
+      <Text as="p" className="pdfv-aside" id="sig-draw-help">
+        Sign in the box with your mouse, pen or finger. Using a keyboard? Type your signature in the Type tab.
+      </Text>
+      <canvas
+        ref={canvas}
+        className="sig-draw-canvas"
+        width={PAD_WIDTH}
+        height={PAD_HEIGHT}
+        role="img"
+        aria-label="Signature drawing area"
+        aria-describedby="sig-draw-help"
+        data-testid="signature-canvas"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      />
+      <Button type="button" variant="soft" color="gray" onClick={clear} disabled={disabled}>
+        Clear drawing
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The page picture on which the visitor places the signature box: a click
+ * puts the box there, dragging it moves it, its corner handle resizes it.
+ * Keyboard users place it with a button, move it with the arrow keys and set
+ * position and size (percent of the page) in number boxes.
+ */
+import { Button } from '@radix-ui/themes';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import './pdf-views.css';
+import './signature-pad.css';
+
+/** The box as fractions of the displayed page from its top-left. */
+export interface PlacedBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const MIN_SIZE = 0.02;
+/** A click makes the box this share of the page's width (or less, to fit). */
+const START_WIDTH = 0.35;
+
+/** A box of the given width/height ratio centred on a point, kept on a page whose width/height ratio is pageRatio. */
+export function boxAt(point: { x: number; y: number }, aspect: number, pageRatio: number, width = START_WIDTH): PlacedBox {
+  let w = width;
+  let h = (w * pageRatio) / aspect;
+  if (h > 0.5) {
+    w *= 0.5 / h;
+    h = 0.5;
+  }
+  return { x: clamp(point.x - w / 2, 0, 1 - w), y: clamp(point.y - h / 2, 0, 1 - h), width: w, height: h };
+}
+
+interface SignaturePlacerProps {
+  box: PlacedBox | null;
+  onChange(box: PlacedBox): void;
+  /** Width over height of what goes in the box (signature, and date line). */
+  aspect: number;
+  /** What the box shows (the signature), or nothing yet. */
+  look?: ReactNode;
+  /** The page picture. */
+  children: ReactNode;
+  disabled?: boolean;
+}
+
+type Drag = { mode: 'move'; dx: number; dy: number } | { mode: 'resize' };
+
+export function SignaturePlacer({ box, onChange, aspect, look, children, disabled }: SignaturePlacerProps) {
+  const stage = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
+  // Pointer events can arrive before React renders the last change, so handlers read the newest box here.
+  const latest = useRef(box);
+  latest.current = box;
+  const emit = (next: PlacedBox) => {
+    latest.current = next;
+    onChange(next);
+  };
+
+  const measure = () => stage.current!.getBoundingClientRect();
+  const pageRatio = () => {
+    const rect = measure();
+    return rect.width && rect.height ? rect.width / rect.height : 300 / 424;
+  };
+  const point = (event: PointerEvent) => {
+    const rect = measure();
+    return { x: clamp((event.clientX - rect.left) / (rect.width || 1), 0, 1), y: clamp((event.clientY - rect.top) / (rect.height || 1), 0, 1) };
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (disabled || event.button !== 0) return;
+    const target = event.target as Element;
+    const box = latest.current;
+    const p = point(event);
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    if (box && target.closest('[data-sig-handle]')) {
+      drag.current = { mode: 'resize' };
+    } else if (box && target.closest('[data-sig-box]')) {
+      drag.current = { mode: 'move', dx: p.x - box.x, dy: p.y - box.y };
+    } else {
+      const placed = boxAt(p, aspect, pageRatio(), box?.width);
+      emit(placed);
+      drag.current = { mode: 'move', dx: p.x - placed.x, dy: p.y - placed.y };
+    }
+    event.preventDefault();
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const now = drag.current;
+    const box = latest.current;
+    if (!now || !box) return;
+    const p = point(event);
+    if (now.mode === 'move') {
+      emit({ ...box, x: clamp(p.x - now.dx, 0, 1 - box.width), y: clamp(p.y - now.dy, 0, 1 - box.height) });
+    } else {
+      emit({ ...box, width: clamp(p.x - box.x, MIN_SIZE, 1 - box.x), height: clamp(p.y - box.y, MIN_SIZE, 1 - box.y) });
+    }
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!box || disabled) return;
+    const step = event.shiftKey ? 0.05 : 0.01;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    onChange({ ...box, x: clamp(box.x + move[0], 0, 1 - box.width), y: clamp(box.y + move[1], 0, 1 - box.height) });
+  };
+  const set = (key: keyof PlacedBox) => (percent: number) => {
+    if (!box) return;
+    const v = percent / 100;
+    const next = { ...box, [key]: v };
+    next.width = clamp(next.width, MIN_SIZE, 1);
+    next.height = clamp(next.height, MIN_SIZE, 1);
+    next.x = clamp(next.x, 0, 1 - next.width);
+    next.y = clamp(next.y, 0, 1 - next.height);
+    onChange(next);
+  };
+
+  return (
+    <div className="pdfv-crop">
+      <div
+        ref={stage}
+        className="pdfv-crop-stage sig-stage"
+        data-testid="signature-stage"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
+        {children}
+        {box && (
+          <div
+            className="sig-box"
+            data-sig-box=""
+            data-testid="signature-box"
+            role="group"
+            tabIndex={disabled ? -1 : 0}
+            aria-label="Signature box. Arrow keys move it."
+            onKeyDown={onKeyDown}
+            style={{ left: `${box.x * 100}%`, top: `${box.y * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` }}
+          >
+            {look}
+            <span className="sig-handle" data-sig-handle="" aria-hidden="true" />
+          </div>
+        )}
+      </div>
+      <fieldset className="pdfv-crop-inputs options" disabled={disabled}>
+        <legend className="options-legend">Signature position (percent of the page)</legend>
+        {box ? (
+          <>
+            <PercentInput label="From the left" value={box.x} onValue={set('x')} />
+            <PercentInput label="From the top" value={box.y} onValue={set('y')} />
+            <PercentInput label="Width" value={box.width} onValue={set('width')} />
+            <PercentInput label="Height" value={box.height} onValue={set('height')} />
+          </>
+        ) : (
+          <Button type="button" variant="soft" onClick={() => onChange(boxAt({ x: 0.75, y: 0.85 }, aspect, pageRatio()))}>
+            Place the signature at the bottom right
+          </Button>
+        )}
+      </fieldset>
+    </div>
+  );
+}
+
+/** A 0-100 number box (one decimal) that lets the visitor clear it while typing. */
+function PercentInput({ label, value, onValue }: { label: string; value: number; onValue(v: number): void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = String(Math.round(value * 1000) / 10);
+  return (
+    <label className="field">
+      <span className="field-label">{label} (%)</span>
+      <input
+        type="number"
+        className="field-select"
+        min={0}
+        max={100}
+        step={0.5}
+        value={draft ?? shown}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          const n = Number(e.target.value);
+          if (e.target.value.trim() !== '' && Number.isFinite(n)) onValue(clamp(n, 0, 100));
+        }}
+        onBlur={() => setDraft(null)}
+      />
+    </label>
+  );
+}

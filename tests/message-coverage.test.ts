@@ -1,0 +1,128 @@
+/**
+ * Every user-facing message literal of every manifest must be asserted by
+ * some test. This collects the literals (messages, field messages, check
+ * messages, demo success messages) and fails, naming them, when one appears
+ * in no unit, component or end-to-end test file. {n} and {files} stand for
+ * any count, so a test may assert the filled-in message. A tool's real
+ * success message counts only when the tool has a processor: without one it
+ * is never shown.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ToolManifest } from '../schemas/manifest';
+import { allTools } from '../src/engine/catalogue';
+
+const root = new URL('..', import.meta.url).pathname;
+const SELF = 'tests/message-coverage.test.ts';
+
+export interface Literal {
+  text: string;
+  /** Where it comes from, for the failure message: slug and key. */
+  sources: string[];
+}
+
+/** The message literals of one manifest, as [key, text] pairs. */
+export function manifestLiterals(tool: ToolManifest): [string, string][] {
+  const found: [string, string][] = [];
+  for (const [key, text] of Object.entries(tool.messages)) {
+    // The real success message follows real processing only; a tool with no processor can never show it.
+    if ((key === 'success' || key === 'successTitle') && !tool.processor) continue;
+    if (typeof text === 'string') found.push([`messages.${key}`, text]);
+  }
+  for (const field of tool.options) {
+    for (const key of ['invalidMessage', 'requiredMessage', 'minLengthMessage'] as const) {
+      const text = (field as Record<string, unknown>)[key];
+      if (typeof text === 'string') found.push([`options.${field.name}.${key}`, text]);
+    }
+  }
+  tool.checks.forEach((check, i) => found.push([`checks[${i}].message`, check.message]));
+  found.push(['simulation.success', tool.simulation.success]);
+  return found.filter(([, text]) => text.trim() !== '');
+}
+
+/** All literals of all manifests, each once, with where it is used. */
+export function allLiterals(tools: readonly ToolManifest[]): Literal[] {
+  const byText = new Map<string, Literal>();
+  for (const tool of tools) {
+    for (const [key, text] of manifestLiterals(tool)) {
+      const entry = byText.get(text) ?? { text, sources: [] };
+      entry.sources.push(`${tool.slug} ${key}`);
+      byText.set(text, entry);
+    }
+  }
+  return [...byText.values()];
+}
+
+/**
+ * A pattern for a literal: {n} and {files} match a number, a template
+ * expression or the token itself; any other {token} (a language, a
+ * percentage) matches any text on the line.
+ */
+export function literalPattern(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    escaped
+      .replace(/\\\{(n|files)\\\}/g, '(?:\\d+|\\$\\{[^}]*\\}|\\{$1\\})')
+      .replace(/\\\{([a-zA-Z]+)\\\}/g, '.+?'),
+  );
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir)) {
+    if (entry === 'node_modules' || entry === '__snapshots__' || entry.startsWith('.')) continue;
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) walk(path, out);
+    else out.push(path);
+  }
+  return out;
+}
+
+/** The test files whose text counts: unit and component tests, and Playwright specs. */
+export function testFiles(): string[] {
+  const isTest = (rel: string) =>
+    ((rel.startsWith('src/') || rel.startsWith('tests/')) && /\.test\.tsx?$/.test(rel)) ||
+    (rel.startsWith('e2e/') && /\.spec\.ts$/.test(rel));
+  return ['src', 'tests', 'e2e']
+    .flatMap((dir) => walk(join(root, dir)))
+    .map((path) => relative(root, path))
+    .filter((rel) => isTest(rel) && rel !== SELF);
+}
+
+/** A test file's text with quote escapes undone, so 'CSV \'split\'' matches CSV 'split'. */
+function readTest(rel: string): string {
+  return readFileSync(join(root, rel), 'utf8').replace(/\\(['"`\\])/g, '$1');
+}
+
+describe('message coverage', () => {
+  const literals = allLiterals(allTools);
+  const files = testFiles();
+  const corpus = files.map(readTest);
+
+  it('finds the manifests, their literals and the test files', () => {
+    expect(allTools.length).toBe(83);
+    expect(literals.length).toBeGreaterThan(150);
+    expect(files).toContain('tests/pdf-tools.test.tsx');
+    expect(files).not.toContain(SELF);
+  });
+
+  it('treats {n} and {files} as any count', () => {
+    const pattern = literalPattern("CSV 'split' into {n} parts successfully! (Mock)");
+    expect(pattern.test("CSV 'split' into 5 parts successfully! (Mock)")).toBe(true);
+    expect(pattern.test("CSV 'split' into ${parts} parts successfully! (Mock)")).toBe(true);
+    expect(pattern.test("CSV 'split' into parts successfully! (Mock)")).toBe(false);
+    expect(literalPattern('Done (1+1).').test('Done (1+1).')).toBe(true);
+    expect(literalPattern('Cannot translate {source} into {target}.').test('Cannot translate English into French.')).toBe(true);
+    expect(literalPattern('Cannot translate {source} into {target}.').test('Cannot translate into French.')).toBe(false);
+  });
+
+  it('asserts every manifest message literal in at least one test', () => {
+    const missing = literals
+      .filter((literal) => {
+        const pattern = literalPattern(literal.text);
+        return !corpus.some((text) => pattern.test(text));
+      })
+      .map((literal) => `${JSON.stringify(literal.text)}  (${literal.sources.join(', ')})`);
+    expect(missing, `Message literals asserted by no test:\n${missing.join('\n')}`).toEqual([]);
+  });
+});
