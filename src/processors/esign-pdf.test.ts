@@ -7,7 +7,7 @@ import { toolBySlug } from '../engine/catalogue';
 import { bytesToBase64 } from '../lib/image/signature-image';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import { framePoint, placementFrame } from '../lib/pdf/signature';
-import { cropToUserSpace } from './crop-pdf';
+import { cropToUserSpace } from '../lib/pdf/page-box';
 import esignPdf, { NO_PLACEMENT_MESSAGE, NO_SIGNATURE_MESSAGE } from './esign-pdf';
 
 /** Page 0: 600 x 800. Page 1: 600 x 800 turned 90 with CropBox [50 100 550 700]. Page 2: 300 x 400. Each has a line of text. */
@@ -116,7 +116,7 @@ describe('esign-pdf', () => {
     expect(streamsOf(after, 0)).toEqual(streamsOf(await PDFDocument.load(input), 0));
   });
 
-  it('agrees with crop-pdf about where a box is for every /Rotate', () => {
+  it('agrees with cropToUserSpace (used by crop-pdf) about where a box is for every /Rotate', () => {
     const visible = { x: 50, y: 100, width: 500, height: 600 };
     const placement = { page: 0, x: 0.15, y: 0.3, width: 0.4, height: 0.25 };
     for (const rotation of [0, 90, 180, 270]) {

@@ -11,9 +11,9 @@ import { throwIfAborted, ToolError } from '../lib/errors';
 import { base64ToBytes, checkSignatureImage } from '../lib/image/signature-image';
 import { loadFontBytes, type FontVariant } from '../lib/pdf/fonts';
 import { loadPdf } from '../lib/pdf/load';
+import { pageRotation, visibleBox } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { assertFontCovers, drawPictureIn, drawTextIn, frameBand, placementFrame, type Placement } from '../lib/pdf/signature';
-import { pageRotation, visibleBox } from './crop-pdf';
 
 /** The options this processor reads (the view builds them; only addDate is a manifest field). */
 export interface EsignPdfOptions {

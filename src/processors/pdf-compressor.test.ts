@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFString } from 'pdf-lib';
 import { createPdfCompressor } from './pdf-compressor';
 import { napiJpegCodec } from '../../tests/fixtures/pdf-build/napi-codec';
 import { imageHeavyPdf, noisePng, tinyTextPdf } from '../../tests/fixtures/pdf-build/build';
@@ -103,5 +103,21 @@ describe('pdf-compressor', () => {
   it('refuses files that are not PDFs, naming them', async () => {
     await expect(compress([], {}, ctx)).rejects.toThrow('Please upload a PDF file to compress.');
     await expect(compress(pdf(new TextEncoder().encode('just text'), 'notes.pdf'), {}, ctx)).rejects.toThrow('The file notes.pdf is not a PDF. Please choose a PDF file.');
+  });
+
+  it('removes scripts and auto-run actions, even when that does not make the file smaller', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const js = doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert("hi")') });
+    doc.catalog.set(PDFName.of('OpenAction'), js);
+    doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: js }));
+    const input = await doc.save({ useObjectStreams: false });
+    const [out] = await compress(pdf(input), { level: 'medium' }, ctx);
+    expect(out.meta?.kept).toBe(0);
+    const text = new TextDecoder('latin1').decode(out.bytes);
+    expect(text).not.toContain('/JavaScript');
+    const reloaded = await PDFDocument.load(out.bytes);
+    expect(reloaded.catalog.has(PDFName.of('OpenAction'))).toBe(false);
+    expect(reloaded.getPage(0).node.has(PDFName.of('AA'))).toBe(false);
   });
 });

@@ -52,7 +52,7 @@ export default function PdfTranslatorView({ manifest }: ToolViewProps) {
   const busy = run.running || phase !== null;
 
   // A different target language may well be available.
-  useEffect(clearPairProblem, [values.targetLanguage]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(clearPairProblem, [values.targetLanguage]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

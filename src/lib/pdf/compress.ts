@@ -1,7 +1,8 @@
 /**
  * PDF compression with pdf-lib: images downsampled and re-encoded as JPEG,
  * uncompressed or ASCII-encoded streams Flate-compressed, unreachable objects
- * dropped and objects packed into object streams. Text, links, bookmarks and
+ * dropped, scripts and auto-run actions removed, and objects packed into
+ * object streams. Text, links, bookmarks and
  * forms are left as they are.
  */
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
@@ -10,7 +11,7 @@ import { imageTargets, recompressImage, type ImageLevel } from './compress-image
 import { measureDrawnImages } from './drawn-size';
 import type { JpegCodec } from './image-codec';
 import { loadPdf } from './load';
-import { pruneUnreachable } from './sanitize';
+import { containsActiveContent, stripActiveContent } from './sanitize';
 
 export type CompressionLevel = 'low' | 'medium' | 'high';
 
@@ -83,6 +84,8 @@ export async function compressPdf(
   ctx: { signal: AbortSignal; onProgress(done: number, total: number): void },
 ): Promise<CompressResult> {
   const doc = await loadPdf(input, name);
+  // A file with scripts is always rewritten without them, even when that does not make it smaller.
+  const active = containsActiveContent(doc);
   const settings = LEVELS[level];
   const targets = imageTargets(doc, measureDrawnImages(doc));
   let imagesRecompressed = 0;
@@ -95,9 +98,10 @@ export async function compressPdf(
   }
   throwIfAborted(ctx.signal);
   recompressStreams(doc);
-  pruneUnreachable(doc);
+  stripActiveContent(doc);
   const bytes = await doc.save({ useObjectStreams: true, updateFieldAppearances: false, addDefaultPage: false });
   ctx.onProgress(total, total);
-  if (bytes.length >= input.length || !(await reopens(bytes, doc.getPageCount()))) return { bytes: input, kept: true, imagesRecompressed: 0 };
+  const reopened = await reopens(bytes, doc.getPageCount());
+  if (!reopened || (bytes.length >= input.length && !active)) return { bytes: input, kept: true, imagesRecompressed: 0 };
   return { bytes, kept: false, imagesRecompressed };
 }

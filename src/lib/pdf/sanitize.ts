@@ -130,6 +130,25 @@ export function pruneUnreachable(doc: PDFDocument): void {
 }
 
 /**
+ * True when the document holds anything that can run: an additional-actions
+ * dictionary, a JavaScript or Launch action, document JavaScript or an open
+ * action that does more than jump to a page. Object streams are included, as
+ * pdf-lib has parsed them.
+ */
+export function containsActiveContent(doc: PDFDocument): boolean {
+  const openAction = resolve(doc, doc.catalog.get(N.OpenAction));
+  if (openAction instanceof PDFDict && openAction.get(N.S) !== N.GoTo) return true;
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    const dict = object instanceof PDFStream ? object.dict : object;
+    if (!(dict instanceof PDFDict)) continue;
+    if (dict.has(N.AA) || dict.has(N.JavaScript)) return true;
+    const kind = dict.get(N.S);
+    if (kind === N.JavaScript || kind === N.Launch) return true;
+  }
+  return false;
+}
+
+/**
  * Removes what can run when the file is opened: the catalog's /OpenAction
  * (unless it only jumps to a page) and /AA, the document JavaScript name
  * tree, page and annotation /AA, JavaScript and Launch actions on links,
