@@ -286,7 +286,7 @@ describe('CSV to Excel, real processing', () => {
     });
     await waitFor(() => expect(actionButton(manifest)).toBeEnabled());
     fireEvent.click(actionButton(manifest));
-    await waitFor(() => expect(resultNames()).toEqual(['fruit.xlsx']), { timeout: 10000 });
+    await waitFor(() => expect(resultNames()).toEqual(['fruit.xlsx']), { timeout: 25000 });
     expect(toastTexts()).toContain('Success: CSV converted to Excel successfully!');
     fireEvent.click(screen.getByRole('button', { name: 'Download fruit.xlsx' }));
     expect(downloads).toEqual(['fruit.xlsx']);

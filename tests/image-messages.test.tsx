@@ -267,10 +267,11 @@ describe('converters with a processor: the real success message', () => {
     await clickRun(manifest);
     await advance(0);
     await act(async () => {
-      await vi.waitFor(() => expect(resultNames().length).toBeGreaterThan(0), { timeout: 10000 });
+      await vi.waitFor(() => expect(outputs).toHaveLength(1), { timeout: 25000 });
     });
     await flush();
     expect(vi.mocked(runInWorker)).toHaveBeenCalledTimes(1);
+    expect(resultNames()).toHaveLength(1);
   }
 
   it('jpg-to-png converts a real JPEG and says so without "(Mock)"', async () => {

@@ -124,7 +124,7 @@ describe('Crop PDF view with a real file', () => {
     await flush();
     fireEvent.click(screen.getByRole('button', { name: CROP }));
     await act(async () => {
-      await vi.waitFor(() => expect(outputs).toHaveLength(1), { timeout: 10000 });
+      await vi.waitFor(() => expect(outputs).toHaveLength(1), { timeout: 25000 });
     });
     await flush();
 

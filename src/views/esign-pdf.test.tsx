@@ -224,7 +224,7 @@ describe('eSign PDF view with a real file', () => {
     clickPage(100, 300);
     sign();
     await act(async () => {
-      await vi.waitFor(() => expect(outputs).toHaveLength(1), { timeout: 10000 });
+      await vi.waitFor(() => expect(outputs).toHaveLength(1), { timeout: 25000 });
     });
     await flush();
 

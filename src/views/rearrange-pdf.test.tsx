@@ -133,7 +133,7 @@ describe('Rearrange PDF view with a real file', () => {
     fireEvent.click(screen.getByRole('button', { name: SAVE }));
     await act(() => vi.advanceTimersByTimeAsync(50));
     await act(async () => {
-      await vi.waitFor(() => expect(outputs).toHaveLength(1), { timeout: 10000 });
+      await vi.waitFor(() => expect(outputs).toHaveLength(1), { timeout: 25000 });
     });
     await flush();
 
