@@ -2,6 +2,7 @@
 import { Button, Card } from '@radix-ui/themes';
 import { Download, FileCheck2 } from 'lucide-react';
 import { formatBytes } from '../lib/format-size';
+import { isPreviewableText, TextPreview } from './TextPreview';
 import type { ToolResult } from './types';
 
 /** Labels for common facts; other keys are shown with their name in words ("blurAmount" as "Blur amount"). */
@@ -79,6 +80,7 @@ export function ResultList({ results, onDownload, onDownloadAll, maxHeight }: Re
                       ))}
                   </dl>
                 )}
+                {isPreviewableText(result.blob) && <TextPreview blob={result.blob} name={result.name} />}
               </div>
               <Button type="button" variant="soft" onClick={() => onDownload(result)} aria-label={`Download ${result.name}`}>
                 <Download size={16} aria-hidden="true" /> Download

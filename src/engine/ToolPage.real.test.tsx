@@ -87,3 +87,37 @@ describe('ToolPage with a real processor', () => {
     expect(toastTexts()).toContain('Info: Your original file is kept.');
   });
 });
+
+describe('text results', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    setDemoMode(false);
+  });
+  afterEach(() => {
+    act(() => toast.remove());
+    vi.useRealTimers();
+  });
+
+  it('shows a text result in the page and copies it', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    bridge.run = async () => [{ bytes: new TextEncoder().encode('--- Page 1 ---\nHello'), type: 'text/plain' }];
+    await chooseAndRun();
+    await flush();
+    expect(screen.getByLabelText('Text of real-a.pdf')).toHaveValue('--- Page 1 ---\nHello');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy text' }));
+    await flush();
+    expect(writeText).toHaveBeenCalledWith('--- Page 1 ---\nHello');
+    expect(toastTexts()).toContain('Success: Text copied to clipboard!');
+  });
+
+  it('says so when the clipboard refuses', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) }, configurable: true });
+    bridge.run = async () => [{ bytes: new TextEncoder().encode('Hello'), type: 'text/plain' }];
+    await chooseAndRun();
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy text' }));
+    await flush();
+    expect(toastTexts()).toContain('Error: Failed to copy text. Please try again.');
+  });
+});

@@ -41,6 +41,7 @@ describe('extract-text-from-pdf', () => {
     expect(text).toContain('--- Page 1 ---\nOnly page one has text\n');
     expect(text).toContain(`--- Page 2 ---\n${PAGE_WITHOUT_TEXT}\n`);
     expect(out!.meta).toEqual({ pageCount: 2, pagesWithoutText: 1 });
+    expect(out!.notice).toBe('1 of 2 pages have no text layer (they are probably scanned images), so they have no text to extract.');
   });
 
   it('refuses a PDF with no text at all (a scan)', async () => {

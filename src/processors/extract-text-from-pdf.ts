@@ -14,6 +14,11 @@ import { groupLines, groupParagraphs } from '../lib/pdf/text-layout';
 export const NO_TEXT_MESSAGE = 'This PDF has no text layer (it is probably scanned), so there is no text to extract.';
 export const PAGE_WITHOUT_TEXT = '(This page has no text layer; it is probably a scanned image.)';
 
+/** Said when some pages are scans: their text cannot be read without OCR. */
+export function pagesWithoutTextNotice(count: number, total: number): string {
+  return `${count} of ${total} pages have no text layer (they are probably scanned images), so they have no text to extract.`;
+}
+
 const extractTextFromPdf: Processor = async (inputs, _options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to extract text from.');
@@ -39,6 +44,7 @@ const extractTextFromPdf: Processor = async (inputs, _options, ctx) => {
         bytes: new TextEncoder().encode(sections.join('\n')),
         type: 'text/plain',
         meta: { pageCount: total, pagesWithoutText },
+        notice: pagesWithoutText > 0 ? pagesWithoutTextNotice(pagesWithoutText, total) : undefined,
       },
     ];
   } finally {
