@@ -285,6 +285,10 @@ export const manifestSchema = z
       .default(false)
       .describe('The page itself does the real work (no file processing to simulate), so it says nothing leaves the device'),
     view: z.string().optional().describe('Name of src/views/<name>.tsx, an escape hatch for a bespoke page'),
+    preview: z
+      .enum(['pdf-pages'])
+      .optional()
+      .describe('pdf-pages: thumbnails of the chosen PDF, and its page count as the fact pageCount'),
   })
   .strict();
 

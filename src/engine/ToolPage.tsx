@@ -5,7 +5,7 @@
  */
 import { Badge, Callout, Heading, Text } from '@radix-ui/themes';
 import { Info, ShieldCheck } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { lazy, Suspense, useCallback, type FormEvent } from 'react';
 import type { ToolManifest } from '../../schemas/manifest';
 import { useDemoMode } from './demo-mode';
 import { DropZone } from './DropZone';
@@ -23,6 +23,8 @@ export const DEMO_NOTE =
   'Demo mode: this tool simulates the conversion and gives you a placeholder file, not a real result.';
 export const SIMULATED_NOTE =
   'This tool is a demonstration for now: it simulates the conversion and gives you a placeholder file.';
+const PdfPagesPreview = lazy(() => import('../views/shared/PdfPagesPreview'));
+
 /** Lists of results scroll above this height (the specification's 60 units). */
 export const RESULT_LIST_HEIGHT = 240;
 
@@ -121,6 +123,9 @@ export function ToolPage({ manifest }: { manifest: ToolManifest }) {
   const values = form.watch();
   const { limits } = manifest;
   const optionsShown = run.files.length > 0 || limits.minFiles === 0;
+  const demoMode = useDemoMode();
+  const { setFacts } = run;
+  const onPageCount = useCallback((pageCount: number) => setFacts({ pageCount }), [setFacts]);
   return (
     <div className="tool-page">
       <ToolHeader manifest={manifest} />
@@ -135,6 +140,11 @@ export function ToolPage({ manifest }: { manifest: ToolManifest }) {
               disabled={run.running}
               maxHeight={limits.reorder ? 300 : undefined}
             />
+            {manifest.preview === 'pdf-pages' && run.files[0] && !demoMode && (
+              <Suspense fallback={null}>
+                <PdfPagesPreview file={run.files[0]} onPageCount={onPageCount} />
+              </Suspense>
+            )}
           </>
         )}
         {optionsShown && <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />}

@@ -1,0 +1,25 @@
+/**
+ * Thumbnails of the chosen PDF's pages for tools that work on page numbers
+ * (a manifest's `"preview": "pdf-pages"`). Also reports the real page count,
+ * so number fields can use it as their maximum, and warns at once about a
+ * locked or damaged file.
+ */
+import { useEffect } from 'react';
+import { PageStrip } from './PageStrip';
+import { usePdfDocument } from './usePdfDocument';
+
+export default function PdfPagesPreview({ file, onPageCount }: { file: File; onPageCount(count: number): void }) {
+  const { doc, pageCount } = usePdfDocument(file);
+  useEffect(() => {
+    if (pageCount) onPageCount(pageCount);
+  }, [pageCount, onPageCount]);
+  if (!doc || !pageCount) return null;
+  return (
+    <section aria-label="Page previews" className="pdf-pages-preview">
+      <p className="field-help">
+        {pageCount === 1 ? '1 page' : `${pageCount} pages`}. Page numbers below match the numbers you can type in the options.
+      </p>
+      <PageStrip doc={doc} pageCount={pageCount} />
+    </section>
+  );
+}
