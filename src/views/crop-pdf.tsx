@@ -3,7 +3,7 @@
  * (or types the margins), and applies it to every page or this page only.
  * The processor gets crop {x, y, width, height} as fractions of the page.
  */
-import { Button, Text } from '@radix-ui/themes';
+import { Text } from '@radix-ui/themes';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDemoMode } from '../engine/demo-mode';
 import { DropZone } from '../engine/DropZone';
@@ -17,6 +17,7 @@ import { useToolRun } from '../engine/useToolRun';
 import type { ToolViewProps } from '../engine/view-modules';
 import { CropArea } from './shared/CropArea';
 import { hasArea, type CropBox } from './shared/crop-box';
+import { PageNavigator } from './shared/PageNavigator';
 import { PdfThumbnail } from './shared/PdfThumbnail';
 import { usePdfDocument } from './shared/usePdfDocument';
 
@@ -60,17 +61,7 @@ export default function CropPdfView({ manifest }: ToolViewProps) {
         {file && (
           <>
             {pdf.doc && (
-              <div className="pdfv-toolbar" role="group" aria-label="Preview page">
-                <Button type="button" variant="soft" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                  Previous page
-                </Button>
-                <Text as="span" aria-live="polite" data-testid="crop-page">
-                  Page {page + 1} of {pageCount}
-                </Text>
-                <Button type="button" variant="soft" disabled={page >= pageCount - 1} onClick={() => setPage(page + 1)}>
-                  Next page
-                </Button>
-              </div>
+              <PageNavigator page={page} pageCount={pageCount} onChange={setPage} label="Preview page" testId="crop-page" />
             )}
             <Text as="p" className="pdfv-aside">
               Drag on the page to draw the area to keep, or type how much to trim from each edge.

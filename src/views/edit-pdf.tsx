@@ -4,7 +4,7 @@
  * redoes, and saves. The processor gets { edits } with boxes as fractions of
  * the displayed page.
  */
-import { Button, Text } from '@radix-ui/themes';
+import { Text } from '@radix-ui/themes';
 import { useEffect, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { OptionValue } from '../../schemas/manifest';
 import { useDemoMode } from '../engine/demo-mode';
@@ -23,6 +23,7 @@ import { DEFAULT_STYLE, objectAt, toEdits, type EditObject, type EditStyle } fro
 import { usePageSize } from './shared/edit-page-size';
 import { EditStage, type EditTool } from './shared/edit-stage';
 import { EditToolbar } from './shared/edit-toolbar';
+import { PageNavigator } from './shared/PageNavigator';
 import { PdfThumbnail } from './shared/PdfThumbnail';
 import { usePdfDocument } from './shared/usePdfDocument';
 
@@ -152,17 +153,7 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
               file and can still be selected, copied or found by search.
             </Text>
             {pdf.doc && (
-              <div className="pdfv-toolbar" role="group" aria-label="Page">
-                <Button type="button" variant="soft" disabled={page === 0} onClick={() => goTo(page - 1)}>
-                  Previous page
-                </Button>
-                <Text as="span" aria-live="polite" data-testid="edit-page">
-                  Page {page + 1} of {pageCount}
-                </Text>
-                <Button type="button" variant="soft" disabled={page >= pageCount - 1} onClick={() => goTo(page + 1)}>
-                  Next page
-                </Button>
-              </div>
+              <PageNavigator page={page} pageCount={pageCount} onChange={goTo} label="Page" testId="edit-page" />
             )}
             <EditStage
               page={page}

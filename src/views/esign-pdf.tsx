@@ -4,7 +4,7 @@
  * or types its position), and signs. The processor gets the signature, the
  * box as fractions of the displayed page, and an optional date line.
  */
-import { Button, Text } from '@radix-ui/themes';
+import { Text } from '@radix-ui/themes';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDemoMode } from '../engine/demo-mode';
 import { DropZone } from '../engine/DropZone';
@@ -16,6 +16,7 @@ import { RunControls } from '../engine/RunControls';
 import { canRun, ToolHeader } from '../engine/ToolPage';
 import { useToolRun } from '../engine/useToolRun';
 import type { ToolViewProps } from '../engine/view-modules';
+import { PageNavigator } from './shared/PageNavigator';
 import { PdfThumbnail } from './shared/PdfThumbnail';
 import { SignaturePanel } from './shared/signature-panel';
 import { SignaturePlacer, type PlacedBox } from './shared/signature-placer';
@@ -87,17 +88,7 @@ export default function EsignPdfView({ manifest }: ToolViewProps) {
           <>
             <SignaturePanel onChange={setSignature} disabled={run.running} />
             {pdf.doc && (
-              <div className="pdfv-toolbar" role="group" aria-label="Page to sign">
-                <Button type="button" variant="soft" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                  Previous page
-                </Button>
-                <Text as="span" aria-live="polite" data-testid="sign-page">
-                  Page {page + 1} of {pageCount}
-                </Text>
-                <Button type="button" variant="soft" disabled={page >= pageCount - 1} onClick={() => setPage(page + 1)}>
-                  Next page
-                </Button>
-              </div>
+              <PageNavigator page={page} pageCount={pageCount} onChange={setPage} label="Page to sign" testId="sign-page" />
             )}
             <Text as="p" className="pdfv-aside">
               Click the page where your signature should go. Drag the box to move it, or its corner to resize it.
