@@ -18,7 +18,7 @@ import type { ToolViewProps } from '../engine/view-modules';
 import { CropArea } from './shared/CropArea';
 import { hasArea, type CropBox } from './shared/crop-box';
 import { PageNavigator } from './shared/PageNavigator';
-import { PdfThumbnail } from './shared/PdfThumbnail';
+import { PagePreview } from './shared/PagePreview';
 import { usePdfDocument } from './shared/usePdfDocument';
 
 /** The box offered before the visitor draws one: 10% off every edge. */
@@ -67,11 +67,7 @@ export default function CropPdfView({ manifest }: ToolViewProps) {
               Drag on the page to draw the area to keep, or type how much to trim from each edge.
             </Text>
             <CropArea box={box} onChange={setBox} disabled={run.running}>
-              {pdf.doc ? (
-                <PdfThumbnail doc={pdf.doc} pageNumber={page + 1} size={PREVIEW_SIZE} />
-              ) : (
-                <div className="pdfv-crop-mock" role="img" aria-label={real ? 'Loading the page' : 'Page preview (demo)'} />
-              )}
+              <PagePreview doc={pdf.doc} page={page} size={PREVIEW_SIZE} real={real} />
             </CropArea>
             <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />
           </>

@@ -17,7 +17,7 @@ import { canRun, ToolHeader } from '../engine/ToolPage';
 import { useToolRun } from '../engine/useToolRun';
 import type { ToolViewProps } from '../engine/view-modules';
 import { PageNavigator } from './shared/PageNavigator';
-import { PdfThumbnail } from './shared/PdfThumbnail';
+import { PagePreview } from './shared/PagePreview';
 import { SignaturePanel } from './shared/signature-panel';
 import { SignaturePlacer, type PlacedBox } from './shared/signature-placer';
 import { signatureAspect, SignatureLook, signatureOptions, type SignatureValue } from './shared/signature-value';
@@ -94,11 +94,7 @@ export default function EsignPdfView({ manifest }: ToolViewProps) {
               Click the page where your signature should go. Drag the box to move it, or its corner to resize it.
             </Text>
             <SignaturePlacer box={box} onChange={setBox} aspect={aspect} look={look} disabled={run.running}>
-              {pdf.doc ? (
-                <PdfThumbnail doc={pdf.doc} pageNumber={page + 1} size={PREVIEW_SIZE} />
-              ) : (
-                <div className="pdfv-crop-mock" role="img" aria-label={real ? 'Loading the page' : 'Page preview (demo)'} />
-              )}
+              <PagePreview doc={pdf.doc} page={page} size={PREVIEW_SIZE} real={real} />
             </SignaturePlacer>
             <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />
           </>
