@@ -3,15 +3,13 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { PDFDocument } from 'pdf-lib';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OptionValues } from '../../schemas/manifest';
 import { setDemoMode } from '../engine/demo-mode';
 import { pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
-import type { ToolOutput } from '../engine/types';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import cropPdf from '../processors/crop-pdf';
 import CropPdfView from './crop-pdf';
-import { choose, fakePreview, flush, manifestOf, realPdf } from './shared/view-test-utils';
+import { choose, fakePreview, flush, manifestOf, realPdf, runProcessorInPlace } from './shared/view-test-utils';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),
@@ -105,14 +103,7 @@ describe('Crop PDF view with a real file', () => {
 
   it('crops only the chosen page with the drawn box, as fractions of the page', async () => {
     vi.mocked(openPreview).mockResolvedValue(fakePreview(3));
-    const seen: OptionValues[] = [];
-    const outputs: ToolOutput[] = [];
-    vi.mocked(runInWorker).mockImplementation(async (_name, files, options, signal, onProgress) => {
-      seen.push(options);
-      const bytes = new Uint8Array(await files[0].arrayBuffer());
-      outputs.push(...(await cropPdf([{ name: files[0].name, type: files[0].type, bytes }], options, { signal, onProgress })));
-      return outputs;
-    });
+    const { seen, outputs } = runProcessorInPlace(vi.mocked(runInWorker), cropPdf);
     renderWithShell(<CropPdfView manifest={manifest} />);
     await choose([await realPdf('three.pdf', [200, 200, 200])]);
     expect(screen.getByTestId('crop-page')).toHaveTextContent('Page 1 of 3');

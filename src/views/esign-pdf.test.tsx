@@ -4,16 +4,14 @@ import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OptionValues } from '../../schemas/manifest';
 import { setDemoMode } from '../engine/demo-mode';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
-import type { ToolOutput } from '../engine/types';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import esignPdf from '../processors/esign-pdf';
 import EsignPdfView from './esign-pdf';
-import { choose, fakePreview, flush, manifestOf, realPdf } from './shared/view-test-utils';
+import { choose, fakePreview, flush, manifestOf, realPdf, runProcessorInPlace } from './shared/view-test-utils';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),
@@ -204,14 +202,7 @@ describe('eSign PDF view with a real file', () => {
 
   it('signs the chosen page with the typed signature and the date, placed where the page was clicked', async () => {
     vi.mocked(openPreview).mockResolvedValue(fakePreview(3));
-    const seen: OptionValues[] = [];
-    const outputs: ToolOutput[] = [];
-    vi.mocked(runInWorker).mockImplementation(async (_name, files, options, signal, onProgress) => {
-      seen.push(options);
-      const bytes = new Uint8Array(await files[0].arrayBuffer());
-      outputs.push(...(await esignPdf([{ name: files[0].name, type: files[0].type, bytes }], options, { signal, onProgress })));
-      return outputs;
-    });
+    const { seen, outputs } = runProcessorInPlace(vi.mocked(runInWorker), esignPdf);
     renderWithShell(<EsignPdfView manifest={manifest} />);
     await choose([await realPdf('three.pdf', [200, 200, 200])]);
     expect(screen.getByTestId('sign-page')).toHaveTextContent('Page 1 of 3');

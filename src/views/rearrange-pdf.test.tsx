@@ -2,15 +2,13 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OptionValues } from '../../schemas/manifest';
 import { setDemoMode } from '../engine/demo-mode';
 import { pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
-import type { ToolOutput } from '../engine/types';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import rearrangePdf from '../processors/rearrange-pdf';
 import RearrangePdfView from './rearrange-pdf';
-import { choose, fakePreview, flush, listedNames, manifestOf, readPages, realPdf } from './shared/view-test-utils';
+import { choose, fakePreview, flush, listedNames, manifestOf, readPages, realPdf, runProcessorInPlace } from './shared/view-test-utils';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),
@@ -113,14 +111,7 @@ describe('Rearrange PDF view with a real file', () => {
   it('lists the real pages with thumbnails and saves the chosen order and rotations through the processor', async () => {
     const preview = fakePreview(4);
     vi.mocked(openPreview).mockResolvedValue(preview);
-    const seen: OptionValues[] = [];
-    const outputs: ToolOutput[] = [];
-    vi.mocked(runInWorker).mockImplementation(async (_name, files, options, signal, onProgress) => {
-      seen.push(options);
-      const inputs = await Promise.all(files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })));
-      outputs.push(...(await rearrangePdf(inputs, options, { signal, onProgress })));
-      return outputs;
-    });
+    const { seen, outputs } = runProcessorInPlace(vi.mocked(runInWorker), rearrangePdf);
     renderWithShell(<RearrangePdfView manifest={manifest} />);
     await choose([await realPdf('four.pdf', [210, 220, 230, 240])]);
     expect(listedNames(LIST)).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4']);

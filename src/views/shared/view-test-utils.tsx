@@ -1,7 +1,8 @@
 /** Helpers for the PDF view tests: choosing files, a fake preview document, and download capture. */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { ToolManifest } from '../../../schemas/manifest';
+import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
+import type { Processor, ToolOutput } from '../../engine/types';
 import { toolBySlug } from '../../engine/catalogue';
 import type { PreviewDocument } from '../../lib/pdf/preview';
 
@@ -78,4 +79,23 @@ export async function readPages(bytes: Uint8Array): Promise<{ width: number; rot
   const { PDFDocument } = await import('pdf-lib');
   const doc = await PDFDocument.load(bytes);
   return doc.getPages().map((p) => ({ width: Math.round(p.getMediaBox().width), rotation: p.getRotation().angle }));
+}
+
+/**
+ * Makes the mocked worker bridge run `processor` in the test itself, so a view's real run produces a real
+ * file; returns the options each run received and the outputs it produced.
+ */
+export function runProcessorInPlace(
+  mockedRun: { mockImplementation(fn: (...args: never[]) => Promise<ToolOutput[]>): unknown },
+  processor: Processor,
+): { seen: OptionValues[]; outputs: ToolOutput[] } {
+  const seen: OptionValues[] = [];
+  const outputs: ToolOutput[] = [];
+  mockedRun.mockImplementation((async (_name: string, files: File[], options: OptionValues, signal: AbortSignal, onProgress: (d: number, t: number) => void) => {
+    seen.push(options);
+    const inputs = await Promise.all(files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })));
+    outputs.push(...(await processor(inputs, options, { signal, onProgress })));
+    return outputs;
+  }) as never);
+  return { seen, outputs };
 }
