@@ -208,7 +208,6 @@ const acceptSchema = z
 export const manifestSchema = z
   .object({
     $schema: z.string().optional(),
-    id: z.number().int().min(1).max(83),
     slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
     category: z.enum(['pdf', 'image', 'audio', 'text', 'file']),
     order: z.number().int().nonnegative().describe('Position within its category in the catalogue'),
@@ -280,6 +279,10 @@ export const manifestSchema = z
       .describe('Every user-facing message of the tool, verbatim'),
     simulation: simulationSchema,
     processor: z.string().optional().describe('Name of src/processors/<name>.ts; absent: the tool runs its simulation'),
+    processorSettings: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+      .optional()
+      .describe('Fixed settings for a family processor shared by several tools (for example the output format), merged into the options'),
     worksInPage: z
       .boolean()
       .default(false)

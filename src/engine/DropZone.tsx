@@ -63,14 +63,24 @@ export function DropZone({ manifest, onFiles, disabled }: DropZoneProps) {
   });
   const state = isDragReject ? 'reject' : isDragAccept ? 'accept' : isDragActive ? 'active' : 'idle';
   return (
-    <div {...getRootProps({ className: `dropzone dropzone-${state}`, 'aria-label': 'Upload files' })} data-state={state}>
+    // A button-like control: announced as a button, Enter and Space open the file chooser
+    // (react-dropzone handles both keys on the root). The hidden file input sits beside it, not
+    // inside, so no control is nested in another.
+    <>
       <input {...getInputProps({ 'aria-label': multiple ? 'Choose files' : 'Choose a file' })} data-testid="file-input" />
+      <div
+        {...getRootProps({ className: `dropzone dropzone-${state}`, 'aria-label': multiple ? 'Upload files' : 'Upload a file' })}
+        role="button"
+        aria-disabled={disabled || undefined}
+        data-state={state}
+      >
       <Upload className="dropzone-icon" aria-hidden="true" size={36} />
       <p className="dropzone-help">{multiple ? MULTI_HELP : DEFAULT_HELP}</p>
       <p className="dropzone-limits">
         {describeAccept(accept)} · up to {megabytes(limits.maxBytes)} MB each
         {multiple ? ` · up to ${limits.maxFiles} files` : ''}
       </p>
-    </div>
+      </div>
+    </>
   );
 }

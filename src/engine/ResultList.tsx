@@ -1,9 +1,17 @@
-/** Result cards: name, original name, size, facts, and Download / Download All. */
+/**
+ * Result cards: name, original name, size, facts, a preview, and Download /
+ * Download All as the page's primary action. Focus moves to the results when
+ * they arrive in place of the finished run's status.
+ */
 import { Button, Card } from '@radix-ui/themes';
 import { Download, FileCheck2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { formatBytes } from '../lib/format-size';
-import { isPreviewableText, TextPreview } from './TextPreview';
+import { ResultPreview } from './ResultPreview';
 import type { ToolResult } from './types';
+
+/** Shown on a card whose file and figures come from the simulation. */
+export const SIMULATED_RESULT_NOTE = 'Simulated: this placeholder and its figures are not a real result.';
 
 /** Labels for common facts; other keys are shown with their name in words ("blurAmount" as "Blur amount"). */
 const META_LABELS: Record<string, string> = {
@@ -42,9 +50,15 @@ interface ResultListProps {
 }
 
 export function ResultList({ results, onDownload, onDownloadAll, maxHeight }: ResultListProps) {
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (results.length > 0 && (!focused || focused === document.body)) section.current?.focus();
+  }, [results]);
   if (results.length === 0) return null;
+  const single = results.length === 1;
   return (
-    <section className="results" aria-label="Results">
+    <section className="results" aria-label="Results" tabIndex={-1} ref={section}>
       {results.length > 1 && (
         <div className="results-head">
           <span>
@@ -80,9 +94,19 @@ export function ResultList({ results, onDownload, onDownloadAll, maxHeight }: Re
                       ))}
                   </dl>
                 )}
-                {isPreviewableText(result.blob) && <TextPreview blob={result.blob} name={result.name} />}
+                {result.simulated && (
+                  <p className="result-simulated" data-testid="result-simulated">
+                    {SIMULATED_RESULT_NOTE}
+                  </p>
+                )}
+                {!result.simulated && <ResultPreview result={result} />}
               </div>
-              <Button type="button" variant="soft" onClick={() => onDownload(result)} aria-label={`Download ${result.name}`}>
+              <Button
+                type="button"
+                variant={single ? 'solid' : 'soft'}
+                onClick={() => onDownload(result)}
+                aria-label={`Download ${result.name}`}
+              >
                 <Download size={16} aria-hidden="true" /> Download
               </Button>
             </Card>

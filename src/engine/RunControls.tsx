@@ -1,5 +1,11 @@
-/** The full-width action button with spinner and busy label, plus progress and Cancel while running. */
+/**
+ * The full-width action button with spinner and busy label, plus progress and
+ * Cancel while running. While a run is under way, focus rests on the live
+ * status (the button it came from is disabled); once there is a result, the
+ * button steps back so the download is the next step.
+ */
 import { Button, Spinner } from '@radix-ui/themes';
+import { useEffect, useRef } from 'react';
 import type { ToolManifest } from '../../schemas/manifest';
 import type { Progress } from './useToolRun';
 
@@ -11,15 +17,22 @@ interface RunControlsProps {
   onCancel(): void;
   /** The button submits the surrounding form unless a click handler is given. */
   onClick?(): void;
+  /** A result is shown: the button becomes secondary to its Download. */
+  done?: boolean;
 }
 
-export function RunControls({ manifest, running, disabled, progress, onCancel, onClick }: RunControlsProps) {
+export function RunControls({ manifest, running, disabled, progress, onCancel, onClick, done = false }: RunControlsProps) {
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null;
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (running) status.current?.focus();
+  }, [running]);
   return (
     <div className="run-controls">
       <Button
         type={onClick ? 'button' : 'submit'}
         size="3"
+        variant={done && !running ? 'soft' : 'solid'}
         className="run-button"
         disabled={disabled || running}
         onClick={onClick}
@@ -29,7 +42,7 @@ export function RunControls({ manifest, running, disabled, progress, onCancel, o
         {running ? manifest.action.busyLabel : manifest.action.label}
       </Button>
       {running && (
-        <div className="run-progress">
+        <div className="run-progress" role="status" tabIndex={-1} ref={status} data-testid="run-status">
           <progress
             max={100}
             value={percent ?? undefined}

@@ -1,103 +1,54 @@
 /**
- * The generic tool page: renders any manifest. Bespoke views reuse its parts
- * (ToolHeader, DropZone, FileList, OptionsForm, RunControls, ResultList) and
- * the same useToolRun state machine.
+ * The tool page frame. useToolPage holds a tool's state (files, options,
+ * run) and its one submit path; ToolFrame lays the page out in named parts:
+ * header, input, options, run controls, results and help. The generic page
+ * is the frame with every part as the manifest describes it. A bespoke view
+ * (src/views/<slug>.tsx) uses the same two pieces, replaces only the parts it
+ * changes, and passes hooks for what it adds (a check or a simulation plan
+ * before the run, extra values such as a crop box, what follows a run) and,
+ * to the frame, a reason the run must wait.
  */
-import { Badge, Callout, Heading, Text } from '@radix-ui/themes';
-import { Info, ShieldCheck } from 'lucide-react';
-import { lazy, Suspense, useCallback, type FormEvent } from 'react';
-import type { ToolManifest } from '../../schemas/manifest';
-import { useDemoMode } from './demo-mode';
+import { lazy, Suspense, useCallback, type FormEvent, type ReactNode } from 'react';
+import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { DropZone } from './DropZone';
 import { FileList } from './FileList';
-import { firstErrorMessage, OptionsForm, useResetOnFiles, useToolOptions, type FormValues } from './OptionsForm';
+import { firstErrorMessage, OptionsForm, useResetOnFiles, useToolOptions, type FormValues, type OptionsFormApi } from './OptionsForm';
 import { holds } from './rules';
 import { notify } from './notify';
 import { ResultList } from './ResultList';
 import { RunControls } from './RunControls';
-import { ToolIcon } from './ToolIcon';
-import { useToolRun, type ToolRun } from './useToolRun';
+import { ToolHeader } from './ToolHeader';
+import type { ToolResult } from './types';
+import { useToolRun, type RunOverrides, type ToolRun } from './useToolRun';
 import './engine.css';
 
-export const DEMO_NOTE =
-  'Demo mode: this tool simulates the conversion and gives you a placeholder file, not a real result.';
-export const SIMULATED_NOTE =
-  'This tool is a demonstration for now: it simulates the conversion and gives you a placeholder file.';
-const PdfPagesPreview = lazy(() => import('../views/shared/PdfPagesPreview'));
+export { DEMO_NOTE, REAL_NOTE, SIMULATED_NOTE, toolNote, ToolHeader } from './ToolHeader';
+
+const PdfPagesPreview = lazy(() => import('./pdf-pages/PdfPagesPreview'));
 
 /** Lists of results scroll above this height (the specification's 60 units). */
 export const RESULT_LIST_HEIGHT = 240;
 
-export const REAL_NOTE = 'Your files are processed on this device and never leave it: nothing is uploaded.';
-
-/** Which note a tool page shows: real processing, demo mode, or a tool that only simulates. */
-export function toolNote(manifest: ToolManifest, demoMode: boolean): string {
-  if (manifest.worksInPage) return REAL_NOTE;
-  if (!manifest.processor) return SIMULATED_NOTE;
-  return demoMode ? DEMO_NOTE : REAL_NOTE;
+/** What a view adds to a run. */
+export interface ToolPageHooks {
+  /**
+   * Called with the validated option values just before a run. Returns the values to run with and any
+   * overrides (a simulation plan, a demo success message), or null to stop (having said why).
+   */
+  beforeRun?(values: FormValues): ({ options?: OptionValues } & RunOverrides) | null;
+  /** Called with the results of a run that completed (for example to show what the results stand for). */
+  afterRun?(results: ToolResult[]): void;
 }
 
-export function ToolHeader({ manifest }: { manifest: ToolManifest }) {
-  const demoMode = useDemoMode();
-  const real = manifest.worksInPage || (!!manifest.processor && !demoMode);
-  return (
-    <header className="tool-header">
-      <div className="tool-title-row">
-        <span className="tool-icon">
-          <ToolIcon name={manifest.icon} size={28} />
-        </span>
-        <Heading as="h1" size="8">
-          {manifest.title}
-        </Heading>
-        {manifest.badge && (
-          <Badge color="amber" highContrast>
-            {manifest.badge}
-          </Badge>
-        )}
-      </div>
-      <Text as="p" size="4" color="gray" className="tool-description">
-        {manifest.description}
-      </Text>
-      <section aria-labelledby="how-to" className="tool-howto">
-        <Heading as="h2" size="4" id="how-to">
-          How to use
-        </Heading>
-        <ol>
-          {manifest.howTo.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </section>
-      <Callout.Root color={real ? 'green' : 'amber'} highContrast className="tool-note" data-testid="tool-note">
-        <Callout.Icon>{real ? <ShieldCheck size={16} /> : <Info size={16} />}</Callout.Icon>
-        <Callout.Text>{toolNote(manifest, demoMode)}</Callout.Text>
-      </Callout.Root>
-      {manifest.note && (
-        <Callout.Root color="blue" className="tool-note">
-          <Callout.Icon>
-            <Info size={16} />
-          </Callout.Icon>
-          <Callout.Text>{manifest.note}</Callout.Text>
-        </Callout.Root>
-      )}
-    </header>
-  );
-}
-
-/** Submits the options form: checks files first, then options, then runs. */
-export function useSubmit(run: ToolRun, form: ReturnType<typeof useToolOptions>) {
-  return (event?: FormEvent) => {
-    event?.preventDefault();
-    const { minFiles } = run.manifest.limits;
-    if ((run.files.length === 0 && minFiles > 0) || run.files.length < minFiles) {
-      void run.run({});
-      return;
-    }
-    void form.handleSubmit(
-      (values) => run.run(values),
-      (errors) => notify.error(firstErrorMessage(run.manifest, errors as Record<string, { message?: unknown }>)),
-    )();
-  };
+export interface ToolPageState {
+  manifest: ToolManifest;
+  run: ToolRun;
+  form: OptionsFormApi;
+  values: FormValues;
+  /** Checks files, then validates the options once, then runs. */
+  submit(event?: FormEvent): void;
+  /** True when the action button may be pressed. */
+  canRun: boolean;
 }
 
 /**
@@ -115,48 +66,120 @@ export function takesFiles(manifest: ToolManifest): boolean {
   return Object.keys(manifest.accept).length > 0;
 }
 
-export function ToolPage({ manifest }: { manifest: ToolManifest }) {
+export function useToolPage(manifest: ToolManifest, hooks: ToolPageHooks = {}): ToolPageState {
   const run = useToolRun(manifest);
   const form = useToolOptions(manifest, run.facts);
   useResetOnFiles(manifest, form, run.files);
-  const submit = useSubmit(run, form);
   const values = form.watch();
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const { minFiles } = manifest.limits;
+    // run() answers a missing file, or too few, with the manifest's message.
+    if (run.files.length < minFiles) return void run.run({});
+    void form.handleSubmit(
+      (valid) => {
+        const extra = hooks.beforeRun ? hooks.beforeRun(valid) : {};
+        if (extra === null) return;
+        const { options, ...overrides } = extra;
+        return run.run(options ?? valid, overrides).then((results) => results && hooks.afterRun?.(results));
+      },
+      (errors) => notify.error(firstErrorMessage(manifest, errors as Record<string, { message?: unknown }>)),
+    )();
+  };
+  return { manifest, run, form, values, submit, canRun: canRun(run, values) };
+}
+
+/** The generic input part: drop zone and file list, plus page thumbnails where the manifest asks for them. */
+export function DefaultInput({ page }: { page: ToolPageState }) {
+  const { manifest, run } = page;
   const { limits } = manifest;
-  const optionsShown = run.files.length > 0 || limits.minFiles === 0;
-  const demoMode = useDemoMode();
   const { setFacts } = run;
   const onPageCount = useCallback((pageCount: number) => setFacts({ pageCount }), [setFacts]);
+  if (!takesFiles(manifest)) return null;
+  return (
+    <>
+      <DropZone manifest={manifest} onFiles={run.addFiles} disabled={run.running} />
+      <FileList
+        files={run.files}
+        onChange={run.setFiles}
+        reorder={limits.reorder}
+        disabled={run.running}
+        maxHeight={limits.reorder ? 300 : undefined}
+      />
+      {manifest.preview === 'pdf-pages' && run.files[0] && run.real && (
+        <Suspense fallback={null}>
+          <PdfPagesPreview file={run.files[0]} onPageCount={onPageCount} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The generic options part: the fields of the manifest, once there is something to work on. */
+export function DefaultOptions({ page }: { page: ToolPageState }) {
+  const { manifest, run, form } = page;
+  if (run.files.length === 0 && manifest.limits.minFiles > 0) return null;
+  return <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />;
+}
+
+export interface ToolFrameProps {
+  page: ToolPageState;
+  /** True while the run must wait for something the view is still preparing (such as a page count). */
+  blocked?: boolean;
+  /** Replaces the drop zone and file list. */
+  input?: ReactNode;
+  /** Under the input: previews and facts about the chosen files. */
+  afterInput?: ReactNode;
+  /** Replaces the generated options form. */
+  options?: ReactNode;
+  afterOptions?: ReactNode;
+  /** Replaces the action button, progress and Cancel (for tools that work as you type). */
+  controls?: ReactNode;
+  afterControls?: ReactNode;
+  /** Replaces the result cards. */
+  results?: ReactNode;
+  /** Height above which the result list scrolls. */
+  resultsMaxHeight?: number;
+  /** Below the fold: explanations and examples. */
+  help?: ReactNode;
+}
+
+export function ToolFrame({ page, blocked, input, afterInput, options, afterOptions, controls, afterControls, results, resultsMaxHeight, help }: ToolFrameProps) {
+  const { manifest, run } = page;
   return (
     <div className="tool-page">
       <ToolHeader manifest={manifest} />
-      <form className="tool-work" onSubmit={submit} noValidate>
-        {takesFiles(manifest) && (
-          <>
-            <DropZone manifest={manifest} onFiles={run.addFiles} disabled={run.running} />
-            <FileList
-              files={run.files}
-              onChange={run.setFiles}
-              reorder={limits.reorder}
-              disabled={run.running}
-              maxHeight={limits.reorder ? 300 : undefined}
-            />
-            {manifest.preview === 'pdf-pages' && run.files[0] && !demoMode && (
-              <Suspense fallback={null}>
-                <PdfPagesPreview file={run.files[0]} onPageCount={onPageCount} />
-              </Suspense>
-            )}
-          </>
+      <form className="tool-work" onSubmit={page.submit} noValidate>
+        {input ?? <DefaultInput page={page} />}
+        {afterInput}
+        {options ?? <DefaultOptions page={page} />}
+        {afterOptions}
+        {controls ?? (
+          <RunControls
+            manifest={manifest}
+            running={run.running}
+            disabled={!page.canRun || !!blocked}
+            progress={run.progress}
+            onCancel={run.cancel}
+            done={run.results.length > 0}
+          />
         )}
-        {optionsShown && <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />}
-        <RunControls
-          manifest={manifest}
-          running={run.running}
-          disabled={!canRun(run, values)}
-          progress={run.progress}
-          onCancel={run.cancel}
-        />
+        {afterControls}
       </form>
-      <ResultList results={run.results} onDownload={run.download} onDownloadAll={run.downloadAll} maxHeight={RESULT_LIST_HEIGHT} />
+      {results ?? (
+        <ResultList
+          results={run.results}
+          onDownload={run.download}
+          onDownloadAll={run.downloadAll}
+          maxHeight={resultsMaxHeight ?? RESULT_LIST_HEIGHT}
+        />
+      )}
+      {help}
     </div>
   );
+}
+
+/** The generic tool page: the frame with every part from the manifest. */
+export function ToolPage({ manifest }: { manifest: ToolManifest }) {
+  return <ToolFrame page={useToolPage(manifest)} />;
 }

@@ -2,11 +2,22 @@
  * The /tools/$slug page: the manifest's bespoke view when it names one (views
  * are discovered as src/views/<name>.tsx and loaded lazily), else ToolPage.
  */
+import '../zod-jitless';
 import { Spinner } from '@radix-ui/themes';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { toolBySlug } from './catalogue';
 import { ToolPage } from './ToolPage';
-import { viewLoader } from './view-modules';
+import { viewLoader, type ToolViewProps } from './view-modules';
+
+/** Views already loaded, so a pre-rendered page hydrates without suspending. */
+const loadedViews = new Map<string, ComponentType<ToolViewProps>>();
+
+/** Loads the bespoke view of a tool, if it has one; the router calls this before showing the page. */
+export async function preloadView(slug: string): Promise<void> {
+  const name = toolBySlug(slug)?.view;
+  const load = name ? viewLoader(name) : undefined;
+  if (name && load && !loadedViews.has(name)) loadedViews.set(name, (await load()).default);
+}
 
 export default function ToolRoute({ slug }: { slug: string }) {
   const manifest = toolBySlug(slug);
@@ -14,7 +25,10 @@ export default function ToolRoute({ slug }: { slug: string }) {
     if (manifest) document.title = `${manifest.title} - FileDesk`;
   }, [manifest]);
   const View = useMemo(() => {
-    const load = manifest?.view ? viewLoader(manifest.view) : undefined;
+    if (!manifest?.view) return null;
+    const loaded = loadedViews.get(manifest.view);
+    if (loaded) return loaded;
+    const load = viewLoader(manifest.view);
     return load ? lazy(load) : null;
   }, [manifest]);
   if (!manifest) return null;

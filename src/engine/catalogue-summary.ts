@@ -8,8 +8,11 @@ import type { ToolManifest } from '../../schemas/manifest';
 
 export type ToolSummary = Pick<
   ToolManifest,
-  'id' | 'slug' | 'category' | 'order' | 'listed' | 'title' | 'description' | 'icon' | 'features' | 'badge'
->;
+  'slug' | 'category' | 'order' | 'listed' | 'title' | 'description' | 'icon' | 'features' | 'badge'
+> & {
+  /** No real processor yet: the tool runs only its simulation. */
+  demoOnly: boolean;
+};
 export { CATEGORIES };
 export type Category = (typeof CATEGORIES)[number];
 
@@ -22,7 +25,7 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 };
 
 /** Catalogue order: category order (pdf, image, audio, text, file), then each tool's order. */
-export function byCatalogueOrder(a: ToolSummary, b: ToolSummary): number {
+export function byCatalogueOrder(a: Pick<ToolSummary, 'category' | 'order'>, b: Pick<ToolSummary, 'category' | 'order'>): number {
   return CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) || a.order - b.order;
 }
 

@@ -6,6 +6,8 @@
  */
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { holds, type Facts } from './rules';
+import { factsOf, textBytesOf } from './simulate';
+import type { ToolOutput, ToolResult } from './types';
 
 export interface NameContext {
   originalName: string;
@@ -46,4 +48,61 @@ export function outputName(template: string, ctx: NameContext): string {
 /** The manifest's naming template for these options: the first variant whose condition holds, else the default. */
 export function nameTemplate(output: ToolManifest['output'], options: OptionValues, facts: Facts): string {
   return output.variants?.find((v) => holds(v.when, options, facts))?.name ?? output.name;
+}
+
+/** The MIME type for a file name's extension. */
+export function mimeFor(name: string): string {
+  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  const known: Record<string, string> = {
+    pdf: 'application/pdf',
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    webp: 'image/webp',
+    gif: 'image/gif',
+    svg: 'image/svg+xml',
+    zip: 'application/zip',
+    txt: 'text/plain',
+    csv: 'text/csv',
+    json: 'application/json',
+    xml: 'application/xml',
+    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    mp3: 'audio/mpeg',
+    mp4: 'video/mp4',
+  };
+  return known[ext] ?? 'application/octet-stream';
+}
+
+
+/**
+ * The one place outputs get their names, for real and demo runs alike: one
+ * output per input takes that input's name, otherwise every output is named
+ * from the first input (or the tool's slug when it works from text alone).
+ * An output without a type gets the one its name implies.
+ */
+export function nameOutputs(
+  manifest: ToolManifest,
+  files: readonly { name: string; size: number }[],
+  outputs: ToolOutput[],
+  options: OptionValues,
+  timestamp = Date.now(),
+): ToolResult[] {
+  const oneToOne = outputs.length === files.length;
+  const template = nameTemplate(manifest.output, options, factsOf(files, textBytesOf(options)));
+  return outputs.map((output, i) => {
+    const source = files[oneToOne ? i : 0];
+    const name =
+      output.name ??
+      outputName(template, { originalName: source?.name ?? manifest.slug, n: i + 1, timestamp, options, vars: output.vars });
+    return {
+      id: `${timestamp}-${i}`,
+      name,
+      size: output.bytes.byteLength,
+      blob: new Blob([output.bytes as Uint8Array<ArrayBuffer>], { type: output.type || mimeFor(name) }),
+      originalName: source?.name,
+      meta: output.meta,
+    };
+  });
 }

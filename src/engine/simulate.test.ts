@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manifestSchema } from '../../schemas/manifest';
-import { fillMessage, placeholderBlob, planSimulation, runSimulation } from './simulate';
+import { nameOutputs } from './naming';
+import { fillMessage, placeholderBytes, placeholderText, planSimulation, simulate } from './simulate';
+
+/** The simulation as the engine runs it: the demo processor, then the one naming step. */
+const runSimulation = async (m: ReturnType<typeof manifest>, files: { name: string; size: number }[], options: Record<string, string>, signal?: AbortSignal) =>
+  nameOutputs(m, files, await simulate(m, files, options, signal), options);
 
 const base = {
-  id: 1, slug: 'demo-tool', category: 'pdf', order: 1, title: 'Demo', description: 'd', icon: 'File',
+  slug: 'demo-tool', category: 'pdf', order: 1, title: 'Demo', description: 'd', icon: 'File',
   features: ['a', 'b', 'c', 'd'], howTo: ['x'], accept: { 'application/pdf': ['.pdf'] }, limits: {},
   action: { label: 'Go', busyLabel: 'Going...' }, output: { name: 'compressed-{name}' },
   messages: { noFile: 'n', downloadFirst: 'd', success: 's' },
@@ -20,7 +25,7 @@ describe('runSimulation', () => {
   it('waits exactly the delay, then yields factor x size placeholders named by the rule', async () => {
     const m = manifest({ delayMs: 2000, sizeFactor: { byOption: 'level', values: { medium: 0.5 } } });
     let done = false;
-    const promise = runSimulation(m, [file('a.pdf', 1000)], { level: 'medium' }).then((r) => ((done = true), r));
+    const promise = runSimulation(m, [file('a.pdf', 1000)], { level: 'medium' }).then((r: Awaited<ReturnType<typeof runSimulation>>) => ((done = true), r));
     await vi.advanceTimersByTimeAsync(1999);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -72,9 +77,25 @@ describe('planSimulation', () => {
   });
 });
 
-describe('placeholderBlob and fillMessage', () => {
-  it('makes a blob of exactly the size', () => {
-    expect(placeholderBlob(12345.4, 'application/pdf').size).toBe(12345);
+describe('placeholders and fillMessage', () => {
+  it('makes placeholder bytes of exactly the size', () => {
+    expect(placeholderBytes(12345.4, 'x').byteLength).toBe(12345);
+  });
+  it('says what a placeholder is, and gives demo-mode advice only to a tool that has a real processor', () => {
+    const real = placeholderText({ title: 'PNG to JPG', processor: 'image-convert' });
+    const demoOnly = placeholderText({ title: 'Colorize Photo', processor: undefined });
+    expect(real).toContain('not a real result');
+    expect(real).toContain('turn it off');
+    expect(demoOnly).toContain('not a real result');
+    expect(demoOnly).not.toMatch(/demo mode|turn it off/i);
+  });
+  it('gives a placeholder the type its name implies', async () => {
+    vi.useFakeTimers();
+    const m = manifest({ delayMs: 0, sizeFactor: 1 });
+    const promise = runSimulation(m, [file('a.pdf', 10)], {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await promise)[0].blob.type).toBe('application/pdf');
+    vi.useRealTimers();
   });
   it('fills counts', () => {
     expect(fillMessage('{files} HEIC image(s) converted, {n} results', { n: 2, files: 3 })).toBe('3 HEIC image(s) converted, 2 results');

@@ -5,9 +5,8 @@
  */
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { CancelledError } from '../lib/errors';
-import { nameTemplate, outputName } from './naming';
 import { delayMs, metaValue, sizeFactor, type Facts } from './rules';
-import type { ToolResult } from './types';
+import type { ToolOutput } from './types';
 
 export interface FileLike {
   name: string;
@@ -44,14 +43,23 @@ export function wait(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-const PLACEHOLDER_TEXT = 'FileDesk demo placeholder. Demo mode simulates processing; turn demo mode off for a real result.\n';
+/**
+ * What a placeholder says about itself. A tool with a real processor is only
+ * simulated in demo mode, so turning demo mode off is the right advice; a tool
+ * without one has no real result yet, and must not suggest otherwise.
+ */
+export function placeholderText(manifest: Pick<ToolManifest, 'title' | 'processor'>): string {
+  return manifest.processor
+    ? `FileDesk demo placeholder for ${manifest.title}, not a real result. Demo mode is on; turn it off for a real result.\n`
+    : `FileDesk placeholder for ${manifest.title}, not a real result. This tool is a demonstration for now and makes no real files yet.\n`;
+}
 
-/** A placeholder blob of exactly `size` bytes. */
-export function placeholderBlob(size: number, type: string): Blob {
+/** Placeholder bytes of exactly `size` bytes, repeating the text. */
+export function placeholderBytes(size: number, text: string): Uint8Array {
   const bytes = new Uint8Array(Math.max(0, Math.round(size)));
-  const text = new TextEncoder().encode(PLACEHOLDER_TEXT);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = text[i % text.length];
-  return new Blob([bytes], { type });
+  const encoded = new TextEncoder().encode(text);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = encoded[i % encoded.length];
+  return bytes;
 }
 
 export interface SimulationPlan {
@@ -95,53 +103,28 @@ export function planSimulation(
   return { delay, parts: files.map((f, i) => ({ originalName: f.name, size: factor * f.size, n: i + 1, inputSize: f.size })) };
 }
 
-function mimeFor(name: string, fallback?: string): string {
-  if (fallback) return fallback;
-  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  const known: Record<string, string> = {
-    pdf: 'application/pdf',
-    png: 'image/png',
-    jpg: 'image/jpeg',
-    jpeg: 'image/jpeg',
-    webp: 'image/webp',
-    gif: 'image/gif',
-    svg: 'image/svg+xml',
-    zip: 'application/zip',
-    txt: 'text/plain',
-    csv: 'text/csv',
-    json: 'application/json',
-    xml: 'application/xml',
-    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    mp3: 'audio/mpeg',
-    mp4: 'video/mp4',
-  };
-  return known[ext] ?? 'application/octet-stream';
-}
-
-/** Runs the simulation: waits, then returns the placeholder results. */
-export async function runSimulation(
+/**
+ * Demo mode as a processor: waits the planned delay, then returns one
+ * placeholder output per planned part, with the facts the manifest lists for
+ * its result cards. The engine names the outputs, as it does for a real run.
+ */
+export async function simulate(
   manifest: ToolManifest,
   files: FileLike[],
   options: OptionValues,
   signal?: AbortSignal,
   plan: SimulationPlan = planSimulation(manifest, files, options),
-): Promise<ToolResult[]> {
+): Promise<ToolOutput[]> {
   await wait(plan.delay, signal);
-  const timestamp = Date.now();
   const facts = factsOf(files, textBytesOf(options));
   const meta = manifest.simulation.meta;
-  const template = nameTemplate(manifest.output, options, facts);
+  const text = placeholderText(manifest);
   return plan.parts.map((part) => {
-    const name = outputName(template, { originalName: part.originalName, n: part.n, timestamp, options });
     const size = Math.round(part.size);
     return {
-      id: `${timestamp}-${part.n}`,
-      name,
-      size,
-      blob: placeholderBlob(size, mimeFor(name, manifest.simulation.outputType)),
-      originalName: part.originalName,
+      bytes: placeholderBytes(size, text),
+      // Empty: the engine takes the type from the output's name.
+      type: manifest.simulation.outputType ?? '',
       meta:
         meta &&
         Object.fromEntries(

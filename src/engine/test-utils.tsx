@@ -1,9 +1,12 @@
-/** Rendering helpers for component tests of tool pages and views. */
+/** Helpers for component tests of tool pages and views: rendering, choosing files, a fake preview document, downloads. */
 import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Toaster } from 'react-hot-toast';
+import { vi } from 'vitest';
 import { manifestSchema, type ManifestInput, type ToolManifest } from '../../schemas/manifest';
+import type { PreviewDocument } from '../lib/pdf/preview';
+import { toolBySlug } from './catalogue';
 
 export function renderWithShell(ui: ReactElement) {
   return render(
@@ -17,7 +20,6 @@ export function renderWithShell(ui: ReactElement) {
 /** A valid manifest for tests, with overrides. */
 export function testManifest(overrides: Partial<ManifestInput> = {}): ToolManifest {
   return manifestSchema.parse({
-    id: 1,
     slug: 'test-tool',
     category: 'pdf',
     order: 1,
@@ -47,6 +49,60 @@ export function toastTexts(): string[] {
 
 export function pdfFile(name: string, size: number): File {
   return new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+}
+
+/** The real manifest of a tool. */
+export function manifestOf(slug: string): ToolManifest {
+  const manifest = toolBySlug(slug);
+  if (!manifest) throw new Error(`No manifest ${slug}`);
+  return manifest;
+}
+
+/** Lets pending promises settle without moving the fake clock. */
+export const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
+
+export async function choose(files: File[]) {
+  await act(async () => {
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files } });
+  });
+  await flush();
+  await flush();
+}
+
+/** A stand-in for a pdf.js document: pages of 600 x 800 points whose render resolves at once. */
+export function fakePreview(pageCount: number): PreviewDocument & { rendered: number[] } {
+  const rendered: number[] = [];
+  const doc = {
+    numPages: pageCount,
+    getPage: async (n: number) => ({
+      getViewport: ({ scale }: { scale: number }) => ({ width: 600 * scale, height: 800 * scale }),
+      render: () => {
+        rendered.push(n);
+        return { promise: Promise.resolve(), cancel: () => undefined };
+      },
+    }),
+  };
+  return { doc: doc as never, pageCount, close: async () => undefined, rendered };
+}
+
+/** Captures downloads (file names) instead of letting jsdom try to navigate. */
+export function captureDownloads(): string[] {
+  const names: string[] = [];
+  URL.createObjectURL = vi.fn(() => 'blob:test');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return names;
+}
+
+// jsdom has no ResizeObserver; Radix radio groups measure themselves with it.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
 }
 
 export { within };

@@ -38,4 +38,6 @@ export interface ToolResult {
   blob: Blob;
   originalName?: string;
   meta?: Record<string, string | number>;
+  /** A placeholder from the simulation: its file and figures are not real. */
+  simulated?: boolean;
 }

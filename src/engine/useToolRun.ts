@@ -9,13 +9,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { CancelledError, isToolError } from '../lib/errors';
 import { downloadBlob, zipResults } from '../lib/download';
-import { isDemoMode } from './demo-mode';
-import { nameTemplate, outputName } from './naming';
-import { checkOptions } from './options';
+import { useDemoMode } from './demo-mode';
+import { nameOutputs } from './naming';
 import { holds, type Facts } from './rules';
 import { notify, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
-import { factsOf, fillMessage, planSimulation, runSimulation, textBytesOf, type SimulationPlan } from './simulate';
-import type { ToolOutput, ToolResult } from './types';
+import { factsOf, fillMessage, simulate, textBytesOf, type SimulationPlan } from './simulate';
+import type { ToolResult } from './types';
 import { CRASH_MESSAGE, runInWorker } from './worker/bridge';
 
 export type RunStatus = 'idle' | 'ready' | 'running' | 'done';
@@ -32,38 +31,21 @@ export interface RunOverrides {
   demoSuccess?: string;
 }
 
-/** Names real outputs: one per input when counts match, else all from the first input. */
-export function nameOutputs(
-  manifest: ToolManifest,
-  files: readonly { name: string; size: number }[],
-  outputs: ToolOutput[],
-  options: OptionValues,
-  timestamp = Date.now(),
-): ToolResult[] {
-  const oneToOne = outputs.length === files.length;
-  const template = nameTemplate(manifest.output, options, factsOf(files, textBytesOf(options)));
-  return outputs.map((output, i) => {
-    const source = files[oneToOne ? i : 0];
-    const name =
-      output.name ??
-      outputName(template, { originalName: source?.name ?? manifest.slug, n: i + 1, timestamp, options, vars: output.vars });
-    return {
-      id: `${timestamp}-${i}`,
-      name,
-      size: output.bytes.byteLength,
-      blob: new Blob([output.bytes as Uint8Array<ArrayBuffer>], { type: output.type }),
-      originalName: source?.name,
-      meta: output.meta,
-    };
-  });
+/** How a tool runs: its real processor, or the specification's simulation (demo mode, or no processor yet). */
+export type RunMode = 'real' | 'demo';
+
+/** The one place that decides between a real run and the simulation. */
+export function useRunMode(manifest: ToolManifest): RunMode {
+  const demoMode = useDemoMode();
+  return manifest.processor && !demoMode ? 'real' : 'demo';
 }
 
 export function useToolRun(manifest: ToolManifest) {
+  const mode = useRunMode(manifest);
   const [files, setFilesState] = useState<File[]>([]);
   const [results, setResults] = useState<ToolResult[]>([]);
   const [status, setStatus] = useState<RunStatus>('idle');
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [ranDemo, setRanDemo] = useState(false);
   const [extraFacts, setExtraFacts] = useState<Record<string, number>>({});
   const controller = useRef<AbortController | null>(null);
   const facts: Facts = useMemo(() => ({ ...factsOf(files), ...extraFacts }), [files, extraFacts]);
@@ -109,40 +91,30 @@ export function useToolRun(manifest: ToolManifest) {
         notify.error(manifest.messages.tooFewFiles ?? manifest.messages.noFile);
         return null;
       }
+      // The values were validated by the options form; checks are the manifest's rules across fields and files.
       const runFacts = { ...facts, totalBytes: factsOf(files, textBytesOf(options)).totalBytes };
-      const valid = checkOptions(manifest.options, options, runFacts);
-      if (!valid.ok) {
-        notify.error(valid.message);
-        return null;
-      }
       const failed = manifest.checks.find((c) => holds(c.when, options, runFacts));
       if (failed) {
         notify.error(failed.message, failed.title);
         return null;
       }
-      options = { ...options, ...valid.values };
       controller.current?.abort();
       const ac = new AbortController();
       controller.current = ac;
-      const demo = isDemoMode() || !manifest.processor;
+      const demo = mode === 'demo';
       setStatus('running');
       setProgress(null);
       setResults([]);
       try {
-        let produced: ToolResult[];
-        if (demo) {
-          const plan = overrides.plan ?? planSimulation(manifest, files, options);
-          produced = await runSimulation(manifest, files, options, ac.signal, plan);
-        } else {
-          const outputs = await runInWorker(manifest.processor!, files, options, ac.signal, (done, total) =>
-            setProgress({ done, total }),
-          );
-          produced = nameOutputs(manifest, files, outputs, options);
-          for (const notice of new Set(outputs.map((o) => o.notice).filter(Boolean))) notify.info(notice!);
-        }
+        const onProgress = (done: number, total: number) => setProgress({ done, total });
+        const settings = manifest.processorSettings ?? {};
+        const outputs = demo
+          ? await simulate(manifest, files, options, ac.signal, overrides.plan)
+          : await runInWorker(manifest.processor!, files, { ...options, ...settings }, ac.signal, onProgress);
         if (ac.signal.aborted) throw new CancelledError();
+        const produced = nameOutputs(manifest, files, outputs, options).map((r) => ({ ...r, simulated: demo }));
+        for (const notice of new Set(outputs.map((o) => o.notice).filter(Boolean))) notify.info(notice!);
         setResults(produced);
-        setRanDemo(demo);
         setStatus('done');
         const counts = { n: produced.length, files: files.length };
         if (demo) {
@@ -169,13 +141,20 @@ export function useToolRun(manifest: ToolManifest) {
         setProgress(null);
       }
     },
-    [files, manifest, facts],
+    [files, manifest, facts, mode],
   );
+
+  /**
+   * Downloads a result. A result that is no longer held (its list was cleared or replaced since
+   * it was shown) gets the manifest's missing-result message; no result at all, the download-first one.
+   */
+  const ranDemo = results[0]?.simulated ?? false;
 
   const download = useCallback(
     (result?: ToolResult) => {
+      if (result && !results.includes(result)) return notify.error(manifest.messages.missingResult);
       if (results.length === 0) return notify.error(manifest.messages.downloadFirst);
-      if (!result?.blob) return notify.error(manifest.messages.missingResult);
+      if (!result) return notify.error(manifest.messages.missingResult);
       // Some tools say, in demo mode, that a full version would download the real file.
       if (ranDemo && manifest.messages.downloadDemo) {
         notify.info(manifest.messages.downloadDemo, manifest.messages.downloadDemoTitle ?? 'Information');
@@ -196,6 +175,9 @@ export function useToolRun(manifest: ToolManifest) {
 
   return {
     manifest,
+    mode,
+    /** True when the tool's real processor runs (not demo mode, and the tool has one). */
+    real: mode === 'real',
     files,
     setFiles,
     addFiles,
@@ -203,7 +185,6 @@ export function useToolRun(manifest: ToolManifest) {
     status,
     progress,
     running: status === 'running',
-    demoResults: ranDemo,
     facts,
     setFacts,
     run,

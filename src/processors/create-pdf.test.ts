@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import createPdf, { BLANK_TEXT_MESSAGE } from './create-pdf';
+import createPdfProcessor, { BLANK_TEXT_MESSAGE } from './create-pdf';
+import { asWorkerCalls } from '../../tests/support/run-processor';
 import { pdfPageTexts, pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
+
+const createPdf = asWorkerCalls(createPdfProcessor);
 
 const ctx = { signal: new AbortController().signal, onProgress: () => {} };
 
@@ -34,19 +37,24 @@ describe('create-pdf', () => {
 
   it('breaks a word longer than the line across lines without losing characters', async () => {
     const word = 'x'.repeat(400) + 'END';
-    const [out] = await createPdf([], { text: word, fontSize: 20 }, ctx);
+    const [out] = await createPdf([], { text: word, fontSize: 20, pageSize: 'a4' }, ctx);
     const text = (await pdfText(out.bytes)).replace(/\s+/g, '');
     expect(text).toBe(word);
   });
 
   it('uses a .txt input when the text box is blank', async () => {
     const bytes = new TextEncoder().encode('From a file: Ωμέγα');
-    const [out] = await createPdf([{ name: 'a.txt', type: 'text/plain', bytes }], { text: '  ' }, ctx);
+    const [out] = await createPdf([{ name: 'a.txt', type: 'text/plain', bytes }], { text: '  ', fontSize: 12, pageSize: 'a4' }, ctx);
     expect(await pdfText(out.bytes)).toContain('Ωμέγα');
   });
 
   it('refuses blank text with the page message', async () => {
-    await expect(createPdf([], { text: ' \n\t ' }, ctx)).rejects.toThrow(BLANK_TEXT_MESSAGE);
-    await expect(createPdf([], {}, ctx)).rejects.toMatchObject({ name: 'ToolError' });
+    await expect(createPdf([], { text: ' \n\t ', fontSize: 12, pageSize: 'a4' }, ctx)).rejects.toThrow(BLANK_TEXT_MESSAGE);
+  });
+
+  it('declares its options: a font size of 8 to 32 points and A4 or Letter', () => {
+    const parse = (values: object) => createPdfProcessor.options.safeParse({ text: 'x', fontSize: 12, pageSize: 'a4', ...values }).success;
+    expect(parse({})).toBe(true);
+    expect([parse({ fontSize: 7 }), parse({ fontSize: 33 }), parse({ fontSize: 12.5 }), parse({ pageSize: 'a3' }), parse({ text: undefined })]).toEqual([false, false, false, false, false]);
   });
 });

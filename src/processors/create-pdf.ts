@@ -1,15 +1,20 @@
 /**
  * Create PDF: typed text (or a .txt file) to a paginated PDF in DejaVu Sans,
  * which covers Latin, Greek and Cyrillic.
- *
- * Options (manifests/pdf/create-pdf.json):
- *   text: string        the text to lay out; when blank, the first .txt input is used instead
- *   fontSize: number    8..32 pt, default 12
- *   pageSize: 'a4' | 'letter' (also 'legal'), default 'a4'
  */
-import type { Processor } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
-import { readPageSize, textToPdf } from '../lib/pdf/text-to-pdf';
+import { PAGE_SIZES, textToPdf } from '../lib/pdf/text-to-pdf';
+
+/** The options of manifests/pdf/create-pdf.json. */
+export const options = z.object({
+  /** The text to lay out; when blank, the first .txt input is used instead. */
+  text: z.string(),
+  /** Points. */
+  fontSize: z.number().int().min(8).max(32),
+  pageSize: z.enum(['a4', 'letter']),
+});
 
 export const BLANK_TEXT_MESSAGE = 'Please enter some text to create a PDF.';
 /** Text beyond this many characters would take minutes to lay out and produce thousands of pages. */
@@ -22,14 +27,8 @@ export function decodeText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
-/** The font size option clamped to 8..32, default 12. */
-export function readFontSize(value: unknown): number {
-  const size = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(size) && size > 0 ? Math.min(32, Math.max(8, size)) : 12;
-}
-
-const createPdf: Processor = async (inputs, options, ctx) => {
-  let text = typeof options.text === 'string' ? options.text : '';
+export default defineProcessor(options, async (inputs, options, ctx) => {
+  let text = options.text;
   if (!text.trim() && inputs.length > 0) text = decodeText(inputs[0].bytes);
   if (!text.trim()) throw new ToolError(BLANK_TEXT_MESSAGE);
   if (text.length > MAX_CHARACTERS) {
@@ -37,10 +36,8 @@ const createPdf: Processor = async (inputs, options, ctx) => {
   }
   throwIfAborted(ctx.signal);
   ctx.onProgress(0, 1);
-  const bytes = await textToPdf(text, { fontSize: readFontSize(options.fontSize), pageSize: readPageSize(options.pageSize) });
+  const bytes = await textToPdf(text, { fontSize: options.fontSize, pageSize: PAGE_SIZES[options.pageSize] });
   throwIfAborted(ctx.signal);
   ctx.onProgress(1, 1);
   return [{ bytes, type: 'application/pdf', meta: { characters: text.length } }];
-};
-
-export default createPdf;
+});

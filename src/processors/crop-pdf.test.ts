@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { degrees, PDFDocument, PDFName } from 'pdf-lib';
 import { ctx, encryptedPdf, NOT_A_PDF, numberedPdf, pdfInput } from '../../tests/fixtures/pdf/make';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
-import cropPdf from './crop-pdf';
+import cropPdfProcessor, { options } from './crop-pdf';
+import { asWorkerCalls, type RawRun } from '../../tests/support/run-processor';
+
+const run = asWorkerCalls(cropPdfProcessor);
+/** A run with the manifest's default applyTo unless the test sets it. */
+const cropPdf: RawRun = (inputs, raw, context) => run(inputs, { applyTo: 'all', ...raw }, context);
 
 const MM = 72 / 25.4;
 
@@ -81,9 +86,11 @@ describe('crop-pdf', () => {
 
   it('rejects empty boxes and margins larger than the page', async () => {
     const input = pdfInput(await numberedPdf(1));
-    for (const crop of [{ x: 0.2, y: 0.2, width: 0, height: 0.5 }, { x: 1, y: 0, width: 0.5, height: 0.5 }, { x: 'a', y: 0, width: 1, height: 1 }]) {
+    for (const crop of [{ x: 0.2, y: 0.2, width: 0, height: 0.5 }, { x: 1, y: 0, width: 0.5, height: 0.5 }]) {
       await expect(cropPdf([input], { crop }, ctx())).rejects.toThrow('The crop area is empty.');
     }
+    // A box that is not a box never reaches the processor: the worker's parse refuses it.
+    expect(options.safeParse({ applyTo: 'all', crop: { x: 'a', y: 0, width: 1, height: 1 } }).success).toBe(false);
     await expect(cropPdf([input], { left: 30, right: 30 }, ctx())).rejects.toThrow(/The margins are larger than page 1 \(35 x 71 mm\)/);
   });
 

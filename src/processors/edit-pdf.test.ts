@@ -4,13 +4,15 @@ import { ctx, encryptedPdf, NOT_A_PDF, pdfInput } from '../../tests/fixtures/pdf
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { renderPage } from '../../tests/fixtures/pdf-build/render';
 import { halfTransparentPng, twoToneJpeg } from '../../tests/fixtures/pdf-build/images';
-import type { OptionValues } from '../../schemas/manifest';
 import { EMPTY_EDITS_MESSAGE } from '../lib/pdf/annotate';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
-import editPdf, { type PdfEdit } from './edit-pdf';
+import editPdfProcessor, { type PdfEdit } from './edit-pdf';
+import { asWorkerCalls } from '../../tests/support/run-processor';
+
+const editPdf = asWorkerCalls(editPdfProcessor);
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-const run = (bytes: Uint8Array, edits: PdfEdit[]) => editPdf([pdfInput(bytes)], { edits } as unknown as OptionValues, ctx());
+const run = (bytes: Uint8Array, edits: PdfEdit[]) => editPdf([pdfInput(bytes)], { edits }, ctx());
 
 /** Pages filled black, so white-out and drawn colours show when rendered. */
 async function blackPages(sizes: [number, number][], setup?: (doc: PDFDocument) => void): Promise<Uint8Array> {
@@ -147,8 +149,8 @@ describe('edit-pdf', () => {
     const edits: PdfEdit[] = [{ page: 0, kind: 'rect', x: 0, y: 0, width: 0.5, height: 0.5 }];
     const locked = await encryptedPdf(input, 'secret1');
     await expect(run(locked, edits)).rejects.toThrow(ENCRYPTED_MESSAGE);
-    await expect(editPdf([pdfInput(NOT_A_PDF, 'x.png')], { edits } as never, ctx())).rejects.toThrow(notPdfMessage('x.png'));
-    await expect(editPdf([], { edits } as never, ctx())).rejects.toThrow('Please upload a PDF file to edit.');
+    await expect(editPdf([pdfInput(NOT_A_PDF, 'x.png')], { edits }, ctx())).rejects.toThrow(notPdfMessage('x.png'));
+    await expect(editPdf([], { edits }, ctx())).rejects.toThrow('Please upload a PDF file to edit.');
   });
 
   it('says what is wrong with a bad edit', async () => {

@@ -3,26 +3,26 @@
  * images onto the pages. White-out covers content with an opaque rectangle;
  * the text underneath stays in the file (this is not redaction).
  */
-import type { Processor } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
 import { ToolError } from '../lib/errors';
-import { drawEdits, EMPTY_EDITS_MESSAGE, readEdits, type PdfEdit } from '../lib/pdf/annotate';
+import { drawEdits, EMPTY_EDITS_MESSAGE, pdfEditSchema, readEdits } from '../lib/pdf/annotate';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 
 export type { PdfEdit } from '../lib/pdf/annotate';
 
-/** The options this processor reads (none are manifest fields: the editor sends them). */
-export interface EditPdfOptions {
-  /** The objects to draw, in stacking order; see PdfEdit for units. */
-  edits: PdfEdit[];
-}
+/** None are manifest fields: the editor sends them. */
+export const options = z.object({
+  /** The objects to draw, in stacking order; see PdfEdit for units. Absent or empty: nothing to save. */
+  edits: z.array(pdfEditSchema).optional(),
+});
 
-const editPdf: Processor = async (inputs, options, ctx) => {
+export default defineProcessor(options, async (inputs, { edits }, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to edit.');
-  const { edits } = options as unknown as Partial<EditPdfOptions>;
   // Checked before the file is opened: nothing to do is the visitor's first problem.
-  if (!Array.isArray(edits) || edits.length === 0) throw new ToolError(EMPTY_EDITS_MESSAGE);
+  if (!edits || edits.length === 0) throw new ToolError(EMPTY_EDITS_MESSAGE);
   const doc = await loadPdf(input.bytes, input.name);
   const pageCount = doc.getPageCount();
   const checked = readEdits(edits, pageCount);
@@ -30,6 +30,4 @@ const editPdf: Processor = async (inputs, options, ctx) => {
   stripActiveContent(doc);
   const bytes = await doc.save();
   return [{ bytes, type: 'application/pdf', meta: { pageCount, edits: checked.length } }];
-};
-
-export default editPdf;
+});

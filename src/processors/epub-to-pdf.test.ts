@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
-import epubToPdf from './epub-to-pdf';
+import epubToPdfProcessor from './epub-to-pdf';
+import { asWorkerCalls } from '../../tests/support/run-processor';
 import { halfTransparentPng } from '../../tests/fixtures/pdf-build/images';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
+
+const epubToPdf = asWorkerCalls(epubToPdfProcessor);
 
 const ctx = { signal: new AbortController().signal, onProgress: () => {} };
 const epub = (name: string, bytes: Uint8Array) => [{ name, type: 'application/epub+zip', bytes }];

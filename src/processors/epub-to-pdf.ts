@@ -2,16 +2,18 @@
  * EPUB to PDF: each chapter in reading (spine) order laid out on A4 pages,
  * starting on a new page, images embedded and the table of contents turned
  * into PDF bookmarks.
- *
- * Options: none (manifests/pdf/epub-to-pdf.json has none).
  */
-import type { Processor } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { readEpub, resolvePath } from '../lib/pdf/epub';
 import { HtmlRenderer } from '../lib/pdf/html-to-pdf';
 import { setOutline, type OutlineEntry } from '../lib/pdf/outline';
 
-const epubToPdf: Processor = async (inputs, _options, ctx) => {
+/** No options: manifests/pdf/epub-to-pdf.json declares none. */
+export const options = z.object({});
+
+export default defineProcessor(options, async (inputs, _options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload an EPUB file to convert.');
   const book = readEpub(input.name, input.bytes);
@@ -35,6 +37,4 @@ const epubToPdf: Processor = async (inputs, _options, ctx) => {
   setOutline(renderer.flow.doc, outline);
   const bytes = await renderer.save();
   return [{ bytes, type: 'application/pdf', meta: { pageCount: renderer.flow.doc.getPageCount(), chapters: book.chapters.length } }];
-};
-
-export default epubToPdf;
+});

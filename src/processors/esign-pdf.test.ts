@@ -8,7 +8,10 @@ import { bytesToBase64 } from '../lib/image/signature-image';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import { framePoint, placementFrame } from '../lib/pdf/signature';
 import { cropToUserSpace } from '../lib/pdf/page-box';
-import esignPdf, { NO_PLACEMENT_MESSAGE, NO_SIGNATURE_MESSAGE } from './esign-pdf';
+import esignPdfProcessor, { NO_PLACEMENT_MESSAGE, NO_SIGNATURE_MESSAGE } from './esign-pdf';
+import { asWorkerCalls } from '../../tests/support/run-processor';
+
+const esignPdf = asWorkerCalls(esignPdfProcessor);
 
 /** Page 0: 600 x 800. Page 1: 600 x 800 turned 90 with CropBox [50 100 550 700]. Page 2: 300 x 400. Each has a line of text. */
 async function threePages(): Promise<Uint8Array> {

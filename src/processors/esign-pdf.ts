@@ -5,8 +5,8 @@
  */
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import type { OptionValues } from '../../schemas/manifest';
-import type { Processor } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { base64ToBytes, checkSignatureImage } from '../lib/image/signature-image';
 import { loadFontBytes, type FontVariant } from '../lib/pdf/fonts';
@@ -15,19 +15,25 @@ import { pageRotation, visibleBox } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { assertFontCovers, drawPictureIn, drawTextIn, frameBand, placementFrame, type Placement } from '../lib/pdf/signature';
 
-/** The options this processor reads (the view builds them; only addDate is a manifest field). */
-export interface EsignPdfOptions {
+const fraction = z.number().min(0).max(1);
+
+/** The options the view builds (the manifest's addDate becomes the date line). */
+export const options = z.object({
   /** A drawn or uploaded signature: PNG or JPEG bytes as base64 (a data: URL is accepted). Wins over signatureText. */
-  signatureImage?: string;
+  signatureImage: z.string().optional(),
   /** A typed signature, one line, at most 100 characters. */
-  signatureText?: string;
-  /** The DejaVu Sans style of a typed signature: "italic" (default) or "boldItalic". */
-  signatureFont?: 'italic' | 'boldItalic';
-  /** Where the signature goes: fractions of the displayed page's visible box from its top-left; page is 0-based. */
-  placement?: Placement;
-  /** A line added under the signature inside the box (such as today's date); empty or absent: none. */
-  date?: string;
-}
+  signatureText: z.string().optional(),
+  /** The DejaVu Sans style of a typed signature. */
+  signatureFont: z.enum(['italic', 'boldItalic']).default('italic'),
+  /** Where the signature goes: fractions of the displayed page's visible box from its top-left, kept on the page; page is 0-based. */
+  placement: z
+    .object({ page: z.number().int().min(0), x: fraction, y: fraction, width: fraction, height: fraction })
+    .transform((p): Placement => ({ ...p, width: Math.min(1 - p.x, p.width), height: Math.min(1 - p.y, p.height) }))
+    .optional(),
+  /** A line added under the signature inside the box (such as today's date); empty: none. */
+  date: z.string().max(60).default(''),
+});
+export type EsignPdfOptions = z.output<typeof options>;
 
 export const NO_SIGNATURE_MESSAGE = 'Please draw, type or upload a signature first.';
 export const NO_PLACEMENT_MESSAGE = 'Click the page preview to place your signature.';
@@ -37,31 +43,22 @@ const DATE_SHARE = 0.28;
 
 type Signature = { kind: 'image'; bytes: Uint8Array; format: 'png' | 'jpeg' } | { kind: 'text'; text: string; font: FontVariant };
 
-function readSignature(options: OptionValues): Signature {
-  const { signatureImage, signatureText, signatureFont } = options;
-  if (typeof signatureImage === 'string' && signatureImage.trim() !== '') {
+function readSignature({ signatureImage, signatureText, signatureFont }: EsignPdfOptions): Signature {
+  if (signatureImage !== undefined && signatureImage.trim() !== '') {
     const bytes = base64ToBytes(signatureImage);
     if (!bytes) throw new ToolError('The signature image could not be read. Please draw or upload your signature again.');
     return { kind: 'image', bytes, format: checkSignatureImage(bytes, 'The signature image').format };
   }
-  const text = typeof signatureText === 'string' ? signatureText.replace(/\s+/g, ' ').trim() : '';
+  const text = (signatureText ?? '').replace(/\s+/g, ' ').trim();
   if (!text) throw new ToolError(NO_SIGNATURE_MESSAGE);
   if ([...text].length > MAX_TEXT_LENGTH) throw new ToolError(`Your typed signature is longer than ${MAX_TEXT_LENGTH} characters. Please shorten it.`);
-  return { kind: 'text', text, font: signatureFont === 'boldItalic' ? 'boldItalic' : 'italic' };
+  return { kind: 'text', text, font: signatureFont };
 }
 
-/** The placement, kept on the page; throws when it is missing or has no area. */
-export function readPlacement(value: unknown): Placement {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ToolError(NO_PLACEMENT_MESSAGE);
-  const v = value as Record<string, unknown>;
-  const n = (key: string) => (typeof v[key] === 'number' && Number.isFinite(v[key]) ? (v[key] as number) : NaN);
-  const page = n('page');
-  const x = Math.min(1, Math.max(0, n('x')));
-  const y = Math.min(1, Math.max(0, n('y')));
-  const width = Math.min(1 - x, n('width'));
-  const height = Math.min(1 - y, n('height'));
-  if (!Number.isInteger(page) || page < 0 || !(width > 0.005 && height > 0.005)) throw new ToolError(NO_PLACEMENT_MESSAGE);
-  return { page, x, y, width, height };
+/** The placement; throws when it is missing or has no area. */
+function readPlacement(placement: Placement | undefined): Placement {
+  if (!placement || !(placement.width > 0.005 && placement.height > 0.005)) throw new ToolError(NO_PLACEMENT_MESSAGE);
+  return placement;
 }
 
 async function embedDejaVu(doc: PDFDocument, variant: FontVariant): Promise<PDFFont> {
@@ -69,12 +66,12 @@ async function embedDejaVu(doc: PDFDocument, variant: FontVariant): Promise<PDFF
   return doc.embedFont(await loadFontBytes(variant), { subset: true });
 }
 
-const esignPdf: Processor = async (inputs, options, ctx) => {
+export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to sign.');
   const signature = readSignature(options);
   const placement = readPlacement(options.placement);
-  const date = typeof options.date === 'string' ? options.date.replace(/\s+/g, ' ').trim().slice(0, 60) : '';
+  const date = options.date.replace(/\s+/g, ' ').trim();
   const doc = await loadPdf(input.bytes, input.name);
   const pages = doc.getPages();
   if (placement.page >= pages.length) {
@@ -109,6 +106,4 @@ const esignPdf: Processor = async (inputs, options, ctx) => {
   const bytes = await doc.save();
   ctx.onProgress(1, 1);
   return [{ bytes, type: 'application/pdf', meta: { pageCount: pages.length, signedPage: placement.page + 1 } }];
-};
-
-export default esignPdf;
+});

@@ -24,7 +24,7 @@ describe('extract-text-from-pdf', () => {
     second.drawText('Caf\u00e9 na\u00efve', { x: 30, y: 250, size: 12, font });
     const bytes = await doc.save();
     const progress: [number, number][] = [];
-    const [out] = await extractTextFromPdf(pdfInput(bytes), {}, context(progress));
+    const [out] = await extractTextFromPdf.run(pdfInput(bytes), {}, context(progress));
     expect(out!.type).toBe('text/plain');
     const text = new TextDecoder('utf-8', { fatal: true }).decode(out!.bytes);
     expect(text).toBe('--- Page 1 ---\nHello world\nnext line\n\nSecond paragraph here.\n\n--- Page 2 ---\nCaf\u00e9 na\u00efve\n');
@@ -36,7 +36,7 @@ describe('extract-text-from-pdf', () => {
     const doc = await PDFDocument.create();
     doc.addPage([200, 200]).drawText('Only page one has text', { x: 10, y: 100, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });
     doc.addPage([200, 200]).drawRectangle({ x: 10, y: 10, width: 50, height: 50, color: rgb(0, 0, 0) });
-    const [out] = await extractTextFromPdf(pdfInput(await doc.save()), {}, context());
+    const [out] = await extractTextFromPdf.run(pdfInput(await doc.save()), {}, context());
     const text = new TextDecoder().decode(out!.bytes);
     expect(text).toContain('--- Page 1 ---\nOnly page one has text\n');
     expect(text).toContain(`--- Page 2 ---\n${PAGE_WITHOUT_TEXT}\n`);
@@ -47,13 +47,13 @@ describe('extract-text-from-pdf', () => {
   it('refuses a PDF with no text at all (a scan)', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([200, 200]).drawRectangle({ x: 10, y: 10, width: 50, height: 50, color: rgb(0.2, 0.2, 0.2) });
-    const run = extractTextFromPdf(pdfInput(await doc.save()), {}, context());
+    const run = extractTextFromPdf.run(pdfInput(await doc.save()), {}, context());
     await expect(run).rejects.toBeInstanceOf(ToolError);
     await expect(run).rejects.toThrow(NO_TEXT_MESSAGE);
   });
 
   it('refuses a damaged PDF', async () => {
     const bytes = new TextEncoder().encode('%PDF-1.4\nthis is not really a pdf');
-    await expect(extractTextFromPdf(pdfInput(bytes), {}, context())).rejects.toThrow('The file doc.pdf is damaged');
+    await expect(extractTextFromPdf.run(pdfInput(bytes), {}, context())).rejects.toThrow('The file doc.pdf is damaged');
   });
 });

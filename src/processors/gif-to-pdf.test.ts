@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import gifToPdf from './gif-to-pdf';
+import gifToPdfProcessor from './gif-to-pdf';
+import { asWorkerCalls, type RawRun } from '../../tests/support/run-processor';
 import { renderPage } from '../../tests/fixtures/pdf-build/render';
+
+const run = asWorkerCalls(gifToPdfProcessor);
+/** A run with the manifest's defaults unless the test sets a value. */
+const gifToPdf: RawRun = (inputs, raw, context) => run(inputs, { pageSize: 'a4', orientation: 'auto', margin: 'none', frames: 'first', ...raw }, context);
 
 const ctx = { signal: new AbortController().signal, onProgress: () => {} };
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/pdf-build/${name}`, import.meta.url)));

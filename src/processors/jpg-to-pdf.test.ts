@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import jpgToPdf from './jpg-to-pdf';
+import jpgToPdfProcessor from './jpg-to-pdf';
+import { asWorkerCalls, type RawRun } from '../../tests/support/run-processor';
 import { twoToneJpeg, withExifOrientation } from '../../tests/fixtures/pdf-build/images';
 import { renderPage } from '../../tests/fixtures/pdf-build/render';
+
+const run = asWorkerCalls(jpgToPdfProcessor);
+/** A run with the manifest's defaults unless the test sets a value. */
+const jpgToPdf: RawRun = (inputs, raw, context) => run(inputs, { pageSize: 'a4', orientation: 'auto', margin: 'none', ...raw }, context);
 
 const ctx = { signal: new AbortController().signal, onProgress: () => {} };
 const file = (name: string, bytes: Uint8Array) => ({ name, type: 'image/jpeg', bytes });

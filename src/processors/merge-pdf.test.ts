@@ -3,7 +3,10 @@ import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStrin
 import { describe, expect, it, vi } from 'vitest';
 import { ToolError } from '../lib/errors';
 import { damagedPdfMessage, ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
-import mergePdf, { bookmarkTitle } from './merge-pdf';
+import mergePdfProcessor, { bookmarkTitle } from './merge-pdf';
+import { asWorkerCalls } from '../../tests/support/run-processor';
+
+const mergePdf = asWorkerCalls(mergePdfProcessor);
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
 const pdf = (name: string, bytes: Uint8Array) => ({ name, type: 'application/pdf', bytes });

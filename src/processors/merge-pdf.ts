@@ -3,7 +3,8 @@
  * PDF with a bookmark per input file and no scripts or automatic actions.
  */
 import { PDFDocument, type PDFPage } from 'pdf-lib';
-import type { Processor } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
 import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
 import { damagedPdfMessage, loadPdf } from '../lib/pdf/load';
 import { setOutline, type OutlineEntry } from '../lib/pdf/outline';
@@ -26,7 +27,10 @@ async function copyAllPages(target: PDFDocument, bytes: Uint8Array, name: string
   }
 }
 
-const mergePdf: Processor = async (inputs, _options, ctx) => {
+/** No options: the file order is the list order. */
+export const options = z.object({});
+
+export default defineProcessor(options, async (inputs, _options, ctx) => {
   if (inputs.length < 2) throw new ToolError('Please upload at least two PDF files to merge.');
   const merged = await PDFDocument.create();
   const outline: OutlineEntry[] = [];
@@ -44,6 +48,4 @@ const mergePdf: Processor = async (inputs, _options, ctx) => {
   setOutline(merged, outline);
   const bytes = await merged.save();
   return [{ bytes, type: 'application/pdf', meta: { pageCount: merged.getPageCount(), fileCount: inputs.length } }];
-};
-
-export default mergePdf;
+});

@@ -5,7 +5,10 @@ import { napiJpegCodec } from '../../tests/fixtures/pdf-build/napi-codec';
 import { imageHeavyPdf, noisePng, tinyTextPdf } from '../../tests/fixtures/pdf-build/build';
 import { pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
 
-const compress = createPdfCompressor(napiJpegCodec);
+const compressor = createPdfCompressor(napiJpegCodec);
+/** Runs the compressor as the worker does: the options parsed with its schema first. */
+const compress = (inputs: Parameters<typeof compressor.run>[0], values: Record<string, unknown>, context: Parameters<typeof compressor.run>[2]) =>
+  compressor.run(inputs, compressor.options.parse(values), context);
 const ctx = { signal: new AbortController().signal, onProgress: () => {} };
 const pdf = (bytes: Uint8Array, name = 'report.pdf') => [{ name, type: 'application/pdf', bytes }];
 

@@ -8,15 +8,16 @@
  * Output meta: originalSize, compressedSize (bytes), compressionRatio (percent saved),
  * imagesRecompressed, and kept = 1 when the original was already optimised.
  */
-import type { Processor } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
 import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
 import { compressPdf, LEVELS, type CompressionLevel } from '../lib/pdf/compress';
 import { browserJpegCodec, type JpegCodec } from '../lib/pdf/image-codec';
 
-/** The level option, defaulting to medium. */
-export function readLevel(value: unknown): CompressionLevel {
-  return typeof value === 'string' && value in LEVELS ? (value as CompressionLevel) : 'medium';
-}
+/** The level option: one of the compression levels, medium by default. */
+export const options = z.object({
+  level: z.enum(Object.keys(LEVELS) as [CompressionLevel, ...CompressionLevel[]]).default('medium'),
+});
 
 /** Percent saved, rounded to one decimal. */
 export function savedPercent(original: number, compressed: number): number {
@@ -24,11 +25,10 @@ export function savedPercent(original: number, compressed: number): number {
 }
 
 /** A compressor using the given JPEG codec (the browser's canvas by default; Node tests pass their own). */
-export function createPdfCompressor(codec: JpegCodec): Processor {
-  return async (inputs, options, ctx) => {
+export function createPdfCompressor(codec: JpegCodec) {
+  return defineProcessor(options, async (inputs, { level }, ctx) => {
     const input = inputs[0];
     if (!input) throw new ToolError('Please upload a PDF file to compress.');
-    const level = readLevel(options.level);
     let result;
     try {
       result = await compressPdf(input.bytes, input.name, level, codec, ctx);
@@ -54,7 +54,7 @@ export function createPdfCompressor(codec: JpegCodec): Processor {
         notice: result.kept ? KEPT_NOTICE : undefined,
       },
     ];
-  };
+  });
 }
 
 /** Said when compression would not make the file smaller, so the original is handed back unchanged. */

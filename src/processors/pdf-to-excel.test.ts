@@ -3,7 +3,10 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { ProcessorContext } from '../engine/types';
 import { TABLE, tablePdf } from '../../tests/fixtures/pdf-text/table-pdf';
-import pdfToExcel, { NO_TEXT_MESSAGE, XLSX_TYPE } from './pdf-to-excel';
+import pdfToExcelProcessor, { NO_TEXT_MESSAGE, XLSX_TYPE } from './pdf-to-excel';
+import { asWorkerCalls } from '../../tests/support/run-processor';
+
+const pdfToExcel = asWorkerCalls(pdfToExcelProcessor);
 
 function context(progress: [number, number][] = []): ProcessorContext {
   return { signal: new AbortController().signal, onProgress: (done, total) => progress.push([done, total]) };

@@ -4,14 +4,18 @@
  * Numbers become real numbers with a format that shows them as printed;
  * IDs with leading zeros stay text.
  *
- * Options: none (manifests/pdf/pdf-to-excel.json declares none).
  * Meta: pageCount, rows (filled rows over all sheets).
  */
 import ExcelJS from 'exceljs';
-import type { Processor } from '../engine/types';
-import { throwIfAborted, ToolError } from '../lib/errors';
-import { openPdfjs, pageTextItems } from '../lib/pdf/pdfjs';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { ToolError } from '../lib/errors';
+import { mapPdfPages } from '../lib/pdf/page-loop';
+import { pageTextItems } from '../lib/pdf/pdfjs';
 import { recoverTable, type Table } from '../lib/pdf/text-layout';
+
+/** No options: manifests/pdf/pdf-to-excel.json declares none. */
+export const options = z.object({});
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const NO_TEXT_MESSAGE = 'This PDF has no text layer (it is probably scanned), so there is no table to convert.';
@@ -37,30 +41,17 @@ function fillSheet(sheet: ExcelJS.Worksheet, table: Table): void {
   });
 }
 
-const pdfToExcel: Processor = async (inputs, _options, ctx) => {
+export default defineProcessor(options, async (inputs, _options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to convert.');
-  const pdf = await openPdfjs(input.bytes, input.name);
-  try {
-    const total = pdf.doc.numPages;
-    const workbook = new ExcelJS.Workbook();
-    let rows = 0;
-    ctx.onProgress(0, total);
-    for (let n = 1; n <= total; n++) {
-      throwIfAborted(ctx.signal);
-      const page = await pdf.doc.getPage(n);
-      const table = recoverTable(await pageTextItems(page));
-      page.cleanup();
-      rows += table.length;
-      fillSheet(workbook.addWorksheet(`Page ${n}`), table);
-      ctx.onProgress(n, total);
-    }
-    if (rows === 0) throw new ToolError(NO_TEXT_MESSAGE);
-    const buffer = await workbook.xlsx.writeBuffer();
-    return [{ bytes: new Uint8Array(buffer as ArrayBuffer), type: XLSX_TYPE, meta: { pageCount: total, rows } }];
-  } finally {
-    await pdf.destroy();
-  }
-};
-
-export default pdfToExcel;
+  const workbook = new ExcelJS.Workbook();
+  const rowCounts = await mapPdfPages(input, ctx, async (page) => {
+    const table = recoverTable(await pageTextItems(page));
+    fillSheet(workbook.addWorksheet(`Page ${page.pageNumber}`), table);
+    return table.length;
+  });
+  const rows = rowCounts.reduce((sum, n) => sum + n, 0);
+  if (rows === 0) throw new ToolError(NO_TEXT_MESSAGE);
+  const buffer = await workbook.xlsx.writeBuffer();
+  return [{ bytes: new Uint8Array(buffer as ArrayBuffer), type: XLSX_TYPE, meta: { pageCount: rowCounts.length, rows } }];
+});

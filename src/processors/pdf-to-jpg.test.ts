@@ -1,15 +1,20 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { ProcessorContext } from '../engine/types';
+import type { ProcessorContext, ToolInput } from '../engine/types';
+import type { RasterBackend } from '../lib/pdf/render';
 import { ToolError } from '../lib/errors';
 import { napiBackend, readPixels as pixels } from '../../tests/fixtures/pdf-text/napi-backend';
-import { convertPdfToJpg, parsePageList } from './pdf-to-jpg';
+import { convertPdfToJpg as convert, options, parsePageList } from './pdf-to-jpg';
 
 function context(progress: [number, number][] = [], signal = new AbortController().signal): ProcessorContext {
   return { signal, onProgress: (done, total) => progress.push([done, total]) };
 }
 
 /** Page 1: 200 x 100 pt with a black square at (20..60, 20..60) pt from the bottom left. Page 2: 144 x 288 pt with text. */
+/** The run as the worker makes it: the manifest's defaults, overridden by `raw`, parsed with the schema. */
+const convertPdfToJpg = (inputs: ToolInput[], raw: Record<string, unknown>, ctx: ProcessorContext, backend: RasterBackend) =>
+  convert(inputs, options.parse({ dpi: '150', quality: 85, pages: '', ...raw }), ctx, backend);
+
 async function fixture(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const first = doc.addPage([200, 100]);

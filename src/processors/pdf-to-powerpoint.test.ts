@@ -27,7 +27,7 @@ describe('pdf-to-powerpoint', () => {
     const input = await deckPdf();
     const original = input.slice();
     const progress: [number, number][] = [];
-    const [out] = await convertPdfToPowerpoint([{ name: 'deck.pdf', type: 'application/pdf', bytes: input }], {}, context(progress), napiBackend);
+    const [out] = await convertPdfToPowerpoint([{ name: 'deck.pdf', type: 'application/pdf', bytes: input }], context(progress), napiBackend);
     expect(out!.type).toBe(PPTX_TYPE);
     expect(input).toEqual(original);
     expect(progress.at(-1)).toEqual([3, 3]);
@@ -49,7 +49,7 @@ describe('pdf-to-powerpoint', () => {
   });
 
   it('pictures each page with its graphics but without the text that the text boxes carry', async () => {
-    const [out] = await convertPdfToPowerpoint([{ name: 'deck.pdf', type: 'application/pdf', bytes: await deckPdf() }], {}, context(), napiBackend);
+    const [out] = await convertPdfToPowerpoint([{ name: 'deck.pdf', type: 'application/pdf', bytes: await deckPdf() }], context(), napiBackend);
     const files = unzipSync(out!.bytes);
     const media = Object.keys(files).filter((f) => /^ppt\/media\/.+/.test(f)).sort();
     expect(media).toHaveLength(3);
@@ -79,6 +79,6 @@ describe('pdf-to-powerpoint', () => {
 
   it('refuses a file that is not a PDF', async () => {
     const bytes = new TextEncoder().encode('not a pdf at all');
-    await expect(convertPdfToPowerpoint([{ name: 'x.pdf', type: 'application/pdf', bytes }], {}, context(), napiBackend)).rejects.toThrow('is not a PDF');
+    await expect(convertPdfToPowerpoint([{ name: 'x.pdf', type: 'application/pdf', bytes }], context(), napiBackend)).rejects.toThrow('is not a PDF');
   });
 });

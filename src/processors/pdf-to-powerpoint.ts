@@ -8,17 +8,21 @@
  * A presentation has one slide size, so it is taken from the first page;
  * other pages are scaled to fit, centred.
  *
- * Options: none (manifests/pdf/pdf-to-powerpoint.json declares none).
  * Meta: pageCount.
  */
 import PptxGenJS from 'pptxgenjs';
-import type { OptionValues } from '../../schemas/manifest';
-import type { Processor, ProcessorContext, ToolInput, ToolOutput } from '../engine/types';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import type { ProcessorContext, ToolInput, ToolOutput } from '../engine/types';
+import { ToolError } from '../lib/errors';
 import { MAX_AREA, MAX_SIDE } from '../lib/image/limits';
-import { openPdfjs, pageFontNames, pageTextItems, textOperations, type PDFPageProxy } from '../lib/pdf/pdfjs';
+import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
+import { pageFontNames, pageTextItems, textOperations, type PDFPageProxy } from '../lib/pdf/pdfjs';
+import { offscreenBackend, renderPageToJpeg, type RasterBackend } from '../lib/pdf/render';
 import { fontStyle, groupLines, lineSegments } from '../lib/pdf/text-layout';
-import { offscreenBackend, renderPageToJpeg, type RasterBackend } from './pdf-to-jpg';
+
+/** No options: manifests/pdf/pdf-to-powerpoint.json declares none. */
+export const options = z.object({});
 
 export const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 /** PowerPoint accepts slide sides from 1 to 56 inches. */
@@ -63,7 +67,6 @@ async function addPageSlide(pptx: PptxGenJS, page: PDFPageProxy, slide: { width:
   const offsetX = (slide.width - viewport.width * scale) / 2;
   const offsetY = (slide.height - viewport.height * scale) / 2;
   const { visibleText, invisibleTextCount } = await textOperations(page);
-  // Text and font names first: rendering ends with page.cleanup(), which drops the cached operator list.
   const lines = groupLines(await pageTextItems(page));
   const fonts = lines.length > 0 ? await pageFontNames(page) : new Map<string, string>();
   const image = await renderPageToJpeg(page, {
@@ -98,34 +101,19 @@ async function addPageSlide(pptx: PptxGenJS, page: PDFPageProxy, slide: { width:
 }
 
 /** The processor with a chosen canvas backend (tests pass one built on @napi-rs/canvas). */
-export async function convertPdfToPowerpoint(
-  inputs: ToolInput[],
-  _options: OptionValues,
-  ctx: ProcessorContext,
-  backend: RasterBackend = offscreenBackend,
-): Promise<ToolOutput[]> {
+export async function convertPdfToPowerpoint(inputs: ToolInput[], ctx: ProcessorContext, backend: RasterBackend = offscreenBackend): Promise<ToolOutput[]> {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to convert.');
-  const pdf = await openPdfjs(input.bytes, input.name);
-  try {
-    const total = pdf.doc.numPages;
-    const first = (await pdf.doc.getPage(1)).getViewport({ scale: 1 });
+  return withPdfjs(input, async (doc) => {
+    const first = (await doc.getPage(1)).getViewport({ scale: 1 });
     const slide = slideSize(first.width, first.height);
     const pptx = new PptxGenJS();
     pptx.defineLayout({ name: 'PDF', width: slide.width, height: slide.height });
     pptx.layout = 'PDF';
-    ctx.onProgress(0, total);
-    for (let n = 1; n <= total; n++) {
-      throwIfAborted(ctx.signal);
-      await addPageSlide(pptx, await pdf.doc.getPage(n), slide, backend);
-      ctx.onProgress(n, total);
-    }
+    const slides = await mapPages(doc, ctx, (page) => addPageSlide(pptx, page, slide, backend));
     const bytes = (await pptx.write({ outputType: 'uint8array', compression: true })) as Uint8Array;
-    return [{ bytes, type: PPTX_TYPE, meta: { pageCount: total } }];
-  } finally {
-    await pdf.destroy();
-  }
+    return [{ bytes, type: PPTX_TYPE, meta: { pageCount: slides.length } }];
+  });
 }
 
-const pdfToPowerpoint: Processor = (inputs, options, ctx) => convertPdfToPowerpoint(inputs, options, ctx);
-export default pdfToPowerpoint;
+export default defineProcessor(options, (inputs, _options, ctx) => convertPdfToPowerpoint(inputs, ctx));

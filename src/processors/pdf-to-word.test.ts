@@ -43,7 +43,7 @@ describe('pdf-to-word', () => {
     const input = await reportPdf();
     const original = input.slice();
     const progress: [number, number][] = [];
-    const [out] = await pdfToWord([{ name: 'r.pdf', type: 'application/pdf', bytes: input }], {}, context(progress));
+    const [out] = await pdfToWord.run([{ name: 'r.pdf', type: 'application/pdf', bytes: input }], {}, context(progress));
     expect(out!.type).toBe(DOCX_TYPE);
     expect(input).toEqual(original);
     expect(progress.at(-1)).toEqual([2, 2]);
@@ -74,11 +74,11 @@ describe('pdf-to-word', () => {
   it('refuses a PDF without a text layer', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([100, 100]);
-    await expect(pdfToWord([{ name: 's.pdf', type: 'application/pdf', bytes: await doc.save() }], {}, context())).rejects.toThrow(NO_TEXT_MESSAGE);
+    await expect(pdfToWord.run([{ name: 's.pdf', type: 'application/pdf', bytes: await doc.save() }], {}, context())).rejects.toThrow(NO_TEXT_MESSAGE);
   });
 
   it('refuses a damaged PDF', async () => {
     const bytes = new TextEncoder().encode('%PDF-1.5\n%broken');
-    await expect(pdfToWord([{ name: 'bad.pdf', type: 'application/pdf', bytes }], {}, context())).rejects.toThrow('The file bad.pdf is damaged');
+    await expect(pdfToWord.run([{ name: 'bad.pdf', type: 'application/pdf', bytes }], {}, context())).rejects.toThrow('The file bad.pdf is damaged');
   });
 });

@@ -8,9 +8,11 @@
  * Meta: pageCount, paragraphs.
  */
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import type { Processor } from '../engine/types';
-import { throwIfAborted, ToolError } from '../lib/errors';
-import { openPdfjs, pageFontNames, pageTextItems } from '../lib/pdf/pdfjs';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { ToolError } from '../lib/errors';
+import { mapPdfPages } from '../lib/pdf/page-loop';
+import { pageFontNames, pageTextItems } from '../lib/pdf/pdfjs';
 import { bodySize, fontStyle, groupLines, groupParagraphs, headingLevel, lineSegments, type Paragraph as TextParagraph } from '../lib/pdf/text-layout';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -36,45 +38,39 @@ function paragraphRuns(paragraph: TextParagraph, fonts: Map<string, string>, wit
   return pieces.map((p) => new TextRun({ text: p.text, bold: p.bold, italics: p.italic, size: withSize ? p.size : undefined }));
 }
 
-const pdfToWord: Processor = async (inputs, _options, ctx) => {
+/** PDF to Word takes no options. */
+export const options = z.object({});
+
+export default defineProcessor(options, async (inputs, _options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to convert.');
-  const pdf = await openPdfjs(input.bytes, input.name);
-  try {
-    const total = pdf.doc.numPages;
-    const children: Paragraph[] = [];
-    let textParagraphs = 0;
-    ctx.onProgress(0, total);
-    for (let n = 1; n <= total; n++) {
-      throwIfAborted(ctx.signal);
-      const page = await pdf.doc.getPage(n);
-      const lines = groupLines(await pageTextItems(page));
-      const fonts = lines.length > 0 ? await pageFontNames(page) : new Map<string, string>();
-      page.cleanup();
-      const body = bodySize(lines);
-      const paragraphs = groupParagraphs(lines);
-      textParagraphs += paragraphs.length;
-      // An empty page still gets a paragraph, so the page count is kept.
-      if (paragraphs.length === 0) children.push(new Paragraph({ pageBreakBefore: n > 1 }));
-      paragraphs.forEach((p, i) => {
-        const level = headingLevel(p.size, body);
-        children.push(
-          new Paragraph({
-            children: paragraphRuns(p, fonts, level === 0),
-            heading: level === 0 ? undefined : HEADINGS[level],
-            pageBreakBefore: n > 1 && i === 0,
-          }),
-        );
-      });
-      ctx.onProgress(n, total);
-    }
-    if (textParagraphs === 0) throw new ToolError(NO_TEXT_MESSAGE);
-    const document = new Document({ sections: [{ children }] });
-    const bytes = new Uint8Array(await Packer.toArrayBuffer(document));
-    return [{ bytes, type: DOCX_TYPE, meta: { pageCount: total, paragraphs: textParagraphs } }];
-  } finally {
-    await pdf.destroy();
-  }
-};
-
-export default pdfToWord;
+  const pages = await mapPdfPages(input, ctx, async (page) => {
+    const lines = groupLines(await pageTextItems(page));
+    const fonts = lines.length > 0 ? await pageFontNames(page) : new Map<string, string>();
+    return { lines, fonts };
+  });
+  const children: Paragraph[] = [];
+  let textParagraphs = 0;
+  pages.forEach(({ lines, fonts }, index) => {
+    const n = index + 1;
+    const body = bodySize(lines);
+    const paragraphs = groupParagraphs(lines);
+    textParagraphs += paragraphs.length;
+    // An empty page still gets a paragraph, so the page count is kept.
+    if (paragraphs.length === 0) children.push(new Paragraph({ pageBreakBefore: n > 1 }));
+    paragraphs.forEach((p, i) => {
+      const level = headingLevel(p.size, body);
+      children.push(
+        new Paragraph({
+          children: paragraphRuns(p, fonts, level === 0),
+          heading: level === 0 ? undefined : HEADINGS[level],
+          pageBreakBefore: n > 1 && i === 0,
+        }),
+      );
+    });
+  });
+  if (textParagraphs === 0) throw new ToolError(NO_TEXT_MESSAGE);
+  const document = new Document({ sections: [{ children }] });
+  const bytes = new Uint8Array(await Packer.toArrayBuffer(document));
+  return [{ bytes, type: DOCX_TYPE, meta: { pageCount: pages.length, paragraphs: textParagraphs } }];
+});

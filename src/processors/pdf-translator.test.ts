@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import type { ProcessorContext } from '../engine/types';
 import { isToolError } from '../lib/errors';
-import pdfTranslator, { MISMATCH_MESSAGE, NO_FILE_MESSAGE, NO_TEXT_MESSAGE, NOT_TRANSLATED_MESSAGE } from './pdf-translator';
+import pdfTranslatorProcessor, { MISMATCH_MESSAGE, options, NO_FILE_MESSAGE, NO_TEXT_MESSAGE, NOT_TRANSLATED_MESSAGE } from './pdf-translator';
+import { asWorkerCalls } from '../../tests/support/run-processor';
+
+const pdfTranslator = asWorkerCalls(pdfTranslatorProcessor);
 
 function context(progress: [number, number][] = []): ProcessorContext {
   return { signal: new AbortController().signal, onProgress: (done, total) => progress.push([done, total]) };
@@ -158,27 +161,30 @@ describe('pdf-translator', () => {
   it('refuses a run whose text was never translated', async () => {
     expect(await rejection(pdfTranslator(pdfInput(await sourcePdf()), { targetLanguage: 'es', maintainLayout: true }, context()))).toBe(NOT_TRANSLATED_MESSAGE);
     const blank = [{ page: 1, paragraphs: ['', ' '] }, { page: 2, paragraphs: [''] }];
-    expect(await rejection(pdfTranslator(pdfInput(await sourcePdf()), { targetLanguage: 'es', translated: blank }, context()))).toBe(NOT_TRANSLATED_MESSAGE);
+    expect(await rejection(pdfTranslator(pdfInput(await sourcePdf()), { targetLanguage: 'es', maintainLayout: true, translated: blank }, context()))).toBe(NOT_TRANSLATED_MESSAGE);
   });
 
   it('refuses translations that do not line up with the paragraphs', async () => {
     const input = await sourcePdf();
     const tooFew = [{ page: 1, paragraphs: ['Informe anual'] }, SPANISH[1]!];
     const noPage = [{ page: 9, paragraphs: ['x'] }];
-    const badShape = [{ page: 1, paragraphs: [1, 2] }];
-    for (const translated of [tooFew, noPage, badShape, 'text'] as never[]) {
-      expect(await rejection(pdfTranslator(pdfInput(input), { targetLanguage: 'es', translated }, context()))).toBe(MISMATCH_MESSAGE);
+    for (const translated of [tooFew, noPage]) {
+      expect(await rejection(pdfTranslator(pdfInput(input), { targetLanguage: 'es', maintainLayout: true, translated }, context()))).toBe(MISMATCH_MESSAGE);
+    }
+    // A value of another shape never reaches the processor: the worker's parse refuses it.
+    for (const translated of [[{ page: 1, paragraphs: [1, 2] }], 'text']) {
+      expect(options.safeParse({ targetLanguage: 'es', maintainLayout: true, translated }).success).toBe(false);
     }
   });
 
   it('refuses a PDF with no text, a damaged file and a missing file', async () => {
     const scan = await PDFDocument.create();
     scan.addPage([200, 200]).drawRectangle({ x: 10, y: 10, width: 50, height: 50, color: rgb(0, 0, 0) });
-    expect(await rejection(pdfTranslator(pdfInput(await scan.save()), { targetLanguage: 'es', translated: [] }, context()))).toBe(NO_TEXT_MESSAGE);
+    expect(await rejection(pdfTranslator(pdfInput(await scan.save()), { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(NO_TEXT_MESSAGE);
     const damaged = new TextEncoder().encode('%PDF-1.4\nthis is not really a pdf');
-    expect(await rejection(pdfTranslator(pdfInput(damaged), { targetLanguage: 'es', translated: [] }, context()))).toBe(
+    expect(await rejection(pdfTranslator(pdfInput(damaged), { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(
       'The file report.pdf is damaged and could not be read. Please choose another PDF.',
     );
-    expect(await rejection(pdfTranslator([], { targetLanguage: 'es', translated: [] }, context()))).toBe(NO_FILE_MESSAGE);
+    expect(await rejection(pdfTranslator([], { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(NO_FILE_MESSAGE);
   });
 });

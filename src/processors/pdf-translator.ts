@@ -2,23 +2,21 @@
  * PDF Translator: writes the translated PDF. The translation itself happens
  * in the page, with the browser's on-device Translator, which exists on the
  * main thread only; the page sends the result here as plain options.
- *
- * Options:
- * - translated: [{ page, paragraphs: string[] }], the translations of each
- *   page's paragraphs in the order pageParagraphs (src/lib/pdf/translate-layout.ts)
- *   finds them; pages without text may be left out.
- * - targetLanguage: en es fr de ja zh; ja and zh (or any CJK text) use the CJK font.
- * - maintainLayout: true sets the translations over the original pages, false
- *   writes a reflowed document.
+ * The translations of each page's paragraphs arrive in the order
+ * pageParagraphs (src/lib/pdf/translate-layout.ts) finds them; pages without
+ * text may be left out. Japanese and Chinese (or any CJK text) use the CJK font.
  * Meta: pageCount of the output.
  */
-import type { Processor, ProcessorContext, ToolInput } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import type { ProcessorContext, ToolInput } from '../engine/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { loadFontBytes } from '../lib/pdf/fonts';
 import { loadCjkFontBytes } from '../lib/pdf/fonts-cjk';
 import { damagedPdfMessage, loadPdf } from '../lib/pdf/load';
-import { openPdfjs, pageTextItems } from '../lib/pdf/pdfjs';
-import { hasCjk, pageParagraphs, readTranslated } from '../lib/pdf/translate-layout';
+import { mapPdfPages } from '../lib/pdf/page-loop';
+import { pageTextItems } from '../lib/pdf/pdfjs';
+import { hasCjk, pageParagraphs, readTranslated, type TranslatedPage } from '../lib/pdf/translate-layout';
 import { drawOverPage, embedSubset, reflowDocument, type PageWork } from '../lib/pdf/translate-pdf';
 
 export const NO_FILE_MESSAGE = 'Please upload a PDF file to translate.';
@@ -26,36 +24,34 @@ export const NOT_TRANSLATED_MESSAGE = 'The text of this PDF has not been transla
 export const MISMATCH_MESSAGE = 'The translation no longer matches the text of this PDF. Please translate the PDF again.';
 export const NO_TEXT_MESSAGE = 'This PDF has no text layer (it is probably scanned), so there is no text to translate.';
 
+export const options = z.object({
+  /** The language translated into (manifest field). */
+  targetLanguage: z.enum(['en', 'es', 'fr', 'de', 'ja', 'zh']),
+  /** Over the original pages (true) or a reflowed document (false) (manifest field). */
+  maintainLayout: z.boolean(),
+  /** Sent by the view once the page has translated the text; absent before that. */
+  translated: z.array(z.object({ page: z.number(), paragraphs: z.array(z.string()) })).optional(),
+});
+
 /** Targets whose scripts DejaVu Sans lacks. */
 const CJK_TARGETS = new Set(['ja', 'zh']);
 
 type SourcePage = Omit<PageWork, 'translations'>;
 
 /** Every page's paragraphs and visible size, read with pdf.js; progress runs over the first half. */
-async function readSource(input: ToolInput, ctx: ProcessorContext): Promise<SourcePage[]> {
-  const pdf = await openPdfjs(input.bytes, input.name);
-  try {
-    const total = pdf.doc.numPages;
-    const pages: SourcePage[] = [];
-    for (let n = 1; n <= total; n++) {
-      throwIfAborted(ctx.signal);
-      const page = await pdf.doc.getPage(n);
-      const [x0 = 0, y0 = 0, x1 = 612, y1 = 792] = page.view;
-      const turned = page.rotate % 180 !== 0;
-      const [w, h] = [Math.abs(x1 - x0), Math.abs(y1 - y0)];
-      pages.push({ paragraphs: pageParagraphs(await pageTextItems(page)), size: turned ? [h, w] : [w, h], view: page.view });
-      page.cleanup();
-      ctx.onProgress(n, 2 * total);
-    }
-    return pages;
-  } finally {
-    await pdf.destroy();
-  }
+function readSource(input: ToolInput, ctx: ProcessorContext): Promise<SourcePage[]> {
+  const firstHalf = { signal: ctx.signal, onProgress: (done: number, total: number) => ctx.onProgress(done, 2 * total) };
+  return mapPdfPages(input, firstHalf, async (page) => {
+    const [x0 = 0, y0 = 0, x1 = 612, y1 = 792] = page.view;
+    const turned = page.rotate % 180 !== 0;
+    const [w, h] = [Math.abs(x1 - x0), Math.abs(y1 - y0)];
+    return { paragraphs: pageParagraphs(await pageTextItems(page)), size: turned ? [h, w] : [w, h], view: page.view };
+  });
 }
 
 /** Pairs each page's paragraphs with the translations sent for it; throws when they do not line up. */
-function pairUp(source: SourcePage[], option: unknown): PageWork[] {
-  if (option === undefined || option === null) throw new ToolError(NOT_TRANSLATED_MESSAGE);
+function pairUp(source: SourcePage[], option: TranslatedPage[] | undefined): PageWork[] {
+  if (option === undefined) throw new ToolError(NOT_TRANSLATED_MESSAGE);
   const translated = readTranslated(option, source.length);
   if (!translated) throw new ToolError(MISMATCH_MESSAGE);
   if (source.every((p) => p.paragraphs.length === 0)) throw new ToolError(NO_TEXT_MESSAGE);
@@ -68,18 +64,18 @@ function pairUp(source: SourcePage[], option: unknown): PageWork[] {
   return work;
 }
 
-const pdfTranslator: Processor = async (inputs, options, ctx) => {
+export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError(NO_FILE_MESSAGE);
   const source = await readSource(input, ctx);
   const work = pairUp(source, options.translated);
   const total = work.length;
-  const cjk = CJK_TARGETS.has(String(options.targetLanguage)) || work.some((p) => p.translations.some(hasCjk));
+  const cjk = CJK_TARGETS.has(options.targetLanguage) || work.some((p) => p.translations.some(hasCjk));
   const fontBytes = cjk ? await loadCjkFontBytes() : await loadFontBytes('regular');
   throwIfAborted(ctx.signal);
   const onPage = (n: number) => ctx.onProgress(total + n, 2 * total);
   let doc;
-  if (options.maintainLayout === false) {
+  if (!options.maintainLayout) {
     doc = await reflowDocument(work, fontBytes, onPage);
   } else {
     doc = await loadPdf(input.bytes, input.name);
@@ -94,6 +90,4 @@ const pdfTranslator: Processor = async (inputs, options, ctx) => {
   doc.setProducer('FileDesk');
   const bytes = await doc.save({ useObjectStreams: true });
   return [{ bytes, type: 'application/pdf', meta: { pageCount: doc.getPageCount() } }];
-};
-
-export default pdfTranslator;
+});

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import pngToPdf from './png-to-pdf';
+import pngToPdfProcessor from './png-to-pdf';
+import { asWorkerCalls, type RawRun } from '../../tests/support/run-processor';
 import { halfTransparentPng } from '../../tests/fixtures/pdf-build/images';
 import { renderPage } from '../../tests/fixtures/pdf-build/render';
+
+const run = asWorkerCalls(pngToPdfProcessor);
+/** A run with the manifest's defaults unless the test sets a value. */
+const pngToPdf: RawRun = (inputs, raw, context) => run(inputs, { pageSize: 'a4', orientation: 'auto', margin: 'none', ...raw }, context);
 
 const ctx = { signal: new AbortController().signal, onProgress: () => {} };
 const file = (name: string, bytes: Uint8Array) => ({ name, type: 'image/png', bytes });

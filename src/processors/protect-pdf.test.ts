@@ -3,7 +3,10 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { ctx, encryptedPdf, NOT_A_PDF, numberedPdf, pdfInput, sourceIndexes } from '../../tests/fixtures/pdf/make';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import { INPUT_PATH, OUTPUT_PATH, runQpdf } from '../lib/pdf/qpdf';
-import protectPdf from './protect-pdf';
+import protectPdfProcessor from './protect-pdf';
+import { asWorkerCalls } from '../../tests/support/run-processor';
+
+const protectPdf = asWorkerCalls(protectPdfProcessor);
 
 const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 
@@ -58,7 +61,8 @@ describe('protect-pdf', () => {
     const input = pdfInput(await numberedPdf(1));
     await expect(protectPdf([input], { password: '' }, ctx())).rejects.toThrow('Please enter a password to protect the PDF.');
     await expect(protectPdf([input], { password: '   ' }, ctx())).rejects.toThrow('Please enter a password to protect the PDF.');
-    await expect(protectPdf([input], {}, ctx())).rejects.toThrow('Please enter a password to protect the PDF.');
+    // The page always sends the field; without it the worker's parse refuses the values.
+    expect(protectPdfProcessor.options.safeParse({}).success).toBe(false);
     await expect(protectPdf([input], { password: 'abc12' }, ctx())).rejects.toThrow('Password must be at least 6 characters long.');
   });
 

@@ -3,23 +3,25 @@
  * Scripts and auto-run actions are removed first, so an encrypted file cannot
  * hide them from inspection.
  */
-import type { Processor } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { loadPdf } from '../lib/pdf/load';
 import { INPUT_PATH, OUTPUT_PATH, runQpdf } from '../lib/pdf/qpdf';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 
 /** The options this processor reads. Only `password` is a manifest field today. */
-export interface ProtectPdfOptions {
-  /** The password needed to open the file; at least 6 characters. */
-  password?: string;
-  /** The password that lifts the restrictions below; default a random one nobody knows. */
-  ownerPassword?: string;
-  /** Permissions, each default true. */
-  allowPrinting?: boolean;
-  allowCopying?: boolean;
-  allowEditing?: boolean;
-}
+export const options = z.object({
+  /** The password needed to open the file; at least 6 characters, checked with the page's messages. */
+  password: z.string(),
+  /** The password that lifts the restrictions below; blank or absent: a random one nobody knows. */
+  ownerPassword: z.string().optional(),
+  /** Permissions. */
+  allowPrinting: z.boolean().default(true),
+  allowCopying: z.boolean().default(true),
+  allowEditing: z.boolean().default(true),
+});
+export type ProtectPdfOptions = z.output<typeof options>;
 
 export const PASSWORD_REQUIRED_MESSAGE = 'Please enter a password to protect the PDF.';
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters long.';
@@ -31,36 +33,34 @@ function randomPassword(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Checks the password option and returns it unchanged (spaces are part of a password). */
-export function readPassword(value: unknown): string {
-  const password = typeof value === 'string' ? value : '';
+/** Checks the password and returns it unchanged (spaces are part of a password). */
+export function readPassword(password: string): string {
   if (!password.trim()) throw new ToolError(PASSWORD_REQUIRED_MESSAGE);
   if ([...password].length < MIN_PASSWORD_LENGTH) throw new ToolError(PASSWORD_TOO_SHORT_MESSAGE);
   return password;
 }
 
 /** qpdf's --encrypt arguments for a 256-bit key with the chosen permissions. */
-export function encryptArgs(password: string, owner: string, options: Record<string, unknown>): string[] {
-  const allowed = (value: unknown) => value !== false;
+export function encryptArgs(password: string, owner: string, options: Pick<ProtectPdfOptions, 'allowPrinting' | 'allowCopying' | 'allowEditing'>): string[] {
   return [
     '--encrypt',
     `--user-password=${password}`,
     `--owner-password=${owner}`,
     '--bits=256',
-    `--print=${allowed(options.allowPrinting) ? 'full' : 'none'}`,
-    `--extract=${allowed(options.allowCopying) ? 'y' : 'n'}`,
-    `--modify=${allowed(options.allowEditing) ? 'all' : 'none'}`,
+    `--print=${options.allowPrinting ? 'full' : 'none'}`,
+    `--extract=${options.allowCopying ? 'y' : 'n'}`,
+    `--modify=${options.allowEditing ? 'all' : 'none'}`,
     '--',
     INPUT_PATH,
     OUTPUT_PATH,
   ];
 }
 
-const protectPdf: Processor = async (inputs, options, ctx) => {
+export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to protect.');
   const password = readPassword(options.password);
-  const owner = typeof options.ownerPassword === 'string' && options.ownerPassword.trim() ? options.ownerPassword : randomPassword();
+  const owner = options.ownerPassword?.trim() ? options.ownerPassword : randomPassword();
   ctx.onProgress(0, 2);
   const doc = await loadPdf(input.bytes, input.name);
   stripActiveContent(doc);
@@ -75,6 +75,4 @@ const protectPdf: Processor = async (inputs, options, ctx) => {
   throwIfAborted(ctx.signal);
   ctx.onProgress(2, 2);
   return [{ bytes: run.output, type: 'application/pdf', meta: { pageCount: doc.getPageCount(), encryption: 'AES-256' } }];
-};
-
-export default protectPdf;
+});

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { degrees, PDFDocument, PDFName } from 'pdf-lib';
 import { ctx, encryptedPdf, NOT_A_PDF, numberedPdf, pdfInput, sourceIndexes } from '../../tests/fixtures/pdf/make';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
-import rearrangePdf from './rearrange-pdf';
+import rearrangePdfProcessor from './rearrange-pdf';
+import { asWorkerCalls } from '../../tests/support/run-processor';
+
+const rearrangePdf = asWorkerCalls(rearrangePdfProcessor);
 
 const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 
@@ -53,7 +56,9 @@ describe('rearrange-pdf', () => {
     const input = pdfInput(await numberedPdf(2));
     await expect(rearrangePdf([input], { order: [] }, ctx())).rejects.toThrow('Please keep at least one page.');
     await expect(rearrangePdf([input], { order: [0, 2] }, ctx())).rejects.toThrow(/does not have/);
-    await expect(rearrangePdf([input], { order: [0.5] }, ctx())).rejects.toThrow(/does not have/);
+    // Not a page index at all: the worker's parse refuses it before the run.
+    expect(rearrangePdfProcessor.options.safeParse({ order: [0.5] }).success).toBe(false);
+    expect(rearrangePdfProcessor.options.safeParse({ order: [0], rotations: [45] }).success).toBe(false);
   });
 
   it('refuses encrypted and non-PDF input with the project messages', async () => {

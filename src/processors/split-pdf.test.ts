@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { ctx, encryptedPdf, NOT_A_PDF, numberedPdf, pdfInput, sourceIndexes } from '../../tests/fixtures/pdf/make';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
-import splitPdf, { planSplit } from './split-pdf';
+import splitPdfModule, { planSplit, type SplitPdfOptions } from './split-pdf';
+import type { ProcessorContext, ToolInput } from '../engine/types';
+
+/** Runs the processor as the worker does: the options parsed with its schema first. */
+const splitPdf = (inputs: ToolInput[], options: SplitPdfOptions, ctx: ProcessorContext) =>
+  splitPdfModule.run(inputs, splitPdfModule.options.parse(options), ctx);
 
 describe('split-pdf', () => {
   it('splits by ranges into one PDF per part, in order, with vars and meta', async () => {

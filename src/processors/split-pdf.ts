@@ -3,30 +3,34 @@
  * Options are the fields of manifests/pdf/split-pdf.json.
  */
 import { PDFDocument } from 'pdf-lib';
-import type { Processor, ToolOutput } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import type { ToolOutput } from '../engine/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { formatRange, planSplit, RANGES_BLANK_MESSAGE } from '../lib/page-ranges';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 
-/** The options this processor reads (manifest field names). */
-export interface SplitPdfOptions {
-  /** "range" (default) or "every". */
-  method?: 'range' | 'every';
-  /** Comma-separated 1-based ranges for method "range"; invalid parts are skipped, parts past the end are cut. */
-  ranges?: string;
-  /** Pages per file for method "every"; forced into 1..pageCount. Default 1. */
-  everyN?: number;
-}
+/**
+ * The options this processor reads (manifest field names): the method, the
+ * comma-separated 1-based ranges for "range" (invalid parts are skipped, parts
+ * past the end are cut), and the pages per file for "every" (kept within 1..page count).
+ */
+export const options = z.object({
+  method: z.enum(['range', 'every']).default('range'),
+  ranges: z.string().default(''),
+  everyN: z.number().default(1),
+});
+export type SplitPdfOptions = z.input<typeof options>;
 
 // Re-exported so a page can plan (and warn about) a split; page-ranges.ts itself does not load pdf-lib.
 export { planSplit } from '../lib/page-ranges';
 
-const splitPdf: Processor = async (inputs, options, ctx) => {
+export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to split.');
-  const method = options.method === 'every' ? 'every' : 'range';
-  if (method === 'range' && !(typeof options.ranges === 'string' && options.ranges.trim())) throw new ToolError(RANGES_BLANK_MESSAGE);
+  const { method } = options;
+  if (method === 'range' && !options.ranges.trim()) throw new ToolError(RANGES_BLANK_MESSAGE);
   const source = await loadPdf(input.bytes, input.name);
   const plan = planSplit(source.getPageCount(), { method, ranges: options.ranges, everyN: options.everyN });
   // The page normally shows this as a Warning before running (see planSplit); this is the fallback.
@@ -50,6 +54,4 @@ const splitPdf: Processor = async (inputs, options, ctx) => {
     ctx.onProgress(i + 1, plan.parts.length);
   }
   return outputs;
-};
-
-export default splitPdf;
+});

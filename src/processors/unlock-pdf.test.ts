@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { ctx, encryptedPdf, NOT_A_PDF, numberedPdf, pdfInput, sourceIndexes } from '../../tests/fixtures/pdf/make';
 import { damagedPdfMessage, notPdfMessage } from '../lib/pdf/load';
-import unlockPdf from './unlock-pdf';
+import unlockPdfProcessor from './unlock-pdf';
+import { asWorkerCalls } from '../../tests/support/run-processor';
+
+const unlockPdf = asWorkerCalls(unlockPdfProcessor);
 
 const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 

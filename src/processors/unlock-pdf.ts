@@ -2,26 +2,26 @@
  * Unlock PDF: removes the password from a PDF when the visitor knows it
  * (the password to open it, or the owner password), through qpdf.
  */
-import type { Processor } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { damagedPdfMessage, loadPdf, looksLikePdf, notPdfMessage } from '../lib/pdf/load';
 import { INPUT_PATH, isInvalidPassword, OUTPUT_PATH, runQpdf } from '../lib/pdf/qpdf';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 
-/** The options this processor reads (manifest field names). */
-export interface UnlockPdfOptions {
+/** The options of manifests/pdf/unlock-pdf.json. */
+export const options = z.object({
   /** The file's user or owner password. */
-  password?: string;
-}
+  password: z.string(),
+});
 
 export const PASSWORD_REQUIRED_MESSAGE = 'Please enter the PDF password.';
 export const WRONG_PASSWORD_MESSAGE = 'The password is incorrect.';
 export const NOT_ENCRYPTED_MESSAGE = 'This PDF is not password-protected, so there is nothing to unlock.';
 
-const unlockPdf: Processor = async (inputs, options, ctx) => {
+export default defineProcessor(options, async (inputs, { password }, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to unlock.');
-  const password = typeof options.password === 'string' ? options.password : '';
   if (!password.trim()) throw new ToolError(PASSWORD_REQUIRED_MESSAGE);
   if (input.bytes.byteLength === 0 || !looksLikePdf(input.bytes)) throw new ToolError(notPdfMessage(input.name));
   ctx.onProgress(0, 3);
@@ -44,6 +44,4 @@ const unlockPdf: Processor = async (inputs, options, ctx) => {
   const bytes = await doc.save();
   ctx.onProgress(3, 3);
   return [{ bytes, type: 'application/pdf', meta: { pageCount: doc.getPageCount() } }];
-};
-
-export default unlockPdf;
+});

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import { Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import wordToPdf from './word-to-pdf';
+import wordToPdfProcessor from './word-to-pdf';
+import { asWorkerCalls } from '../../tests/support/run-processor';
 import { LEGACY_DOC_MESSAGE } from '../lib/pdf/docx-to-html';
 import { halfTransparentPng } from '../../tests/fixtures/pdf-build/images';
 import { pdfPageTexts, pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
+
+const wordToPdf = asWorkerCalls(wordToPdfProcessor);
 
 const ctx = { signal: new AbortController().signal, onProgress: () => {} };
 const docxInput = (name: string, bytes: Uint8Array) => [{ name, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes }];

@@ -2,15 +2,17 @@
  * Word to PDF: a .docx becomes HTML with mammoth, then is laid out on A4
  * pages (headings, paragraphs, bold and italic, lists, tables, images) in the
  * DejaVu fonts. A legacy .doc gets a message saying how to convert it.
- *
- * Options: none (manifests/pdf/word-to-pdf.json has none).
  */
-import type { Processor } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { docxToHtml } from '../lib/pdf/docx-to-html';
 import { HtmlRenderer } from '../lib/pdf/html-to-pdf';
 
-const wordToPdf: Processor = async (inputs, _options, ctx) => {
+/** No options: manifests/pdf/word-to-pdf.json declares none. */
+export const options = z.object({});
+
+export default defineProcessor(options, async (inputs, _options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a Word document to convert.');
   ctx.onProgress(0, 3);
@@ -25,6 +27,4 @@ const wordToPdf: Processor = async (inputs, _options, ctx) => {
   const bytes = await renderer.save();
   ctx.onProgress(3, 3);
   return [{ bytes, type: 'application/pdf', meta: { pageCount: renderer.flow.doc.getPageCount() } }];
-};
-
-export default wordToPdf;
+});

@@ -4,16 +4,14 @@
  * the download are a sample picture bundled with the site; the result card
  * shows the prompt cut at 50 characters.
  */
-import { cutText } from '../engine/rules';
 import { Card, Heading } from '@radix-ui/themes';
-import { useMemo, useState, type FormEvent } from 'react';
-import { OptionsForm, useToolOptions } from '../engine/OptionsForm';
+import { useMemo, useRef, useState } from 'react';
 import { ResultList } from '../engine/ResultList';
-import { RunControls } from '../engine/RunControls';
-import { ToolHeader } from '../engine/ToolPage';
+import { cutText } from '../engine/rules';
+import { RESULT_LIST_HEIGHT, ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolResult } from '../engine/types';
-import { useToolRun } from '../engine/useToolRun';
 import type { ToolViewProps } from '../engine/view-modules';
+import { downloadBlob } from '../lib/download';
 
 /** Served by the site itself (public/samples), never from another origin. */
 export const SAMPLE_IMAGE_URL = `${import.meta.env.BASE_URL}samples/ai-image-preview.png`;
@@ -34,17 +32,17 @@ async function loadSample(): Promise<Blob | null> {
 }
 
 export default function AiImageGenerator({ manifest }: ToolViewProps) {
-  const run = useToolRun(manifest);
-  const form = useToolOptions(manifest, run.facts);
   const [made, setMade] = useState<{ prompt: string; image: Blob | null } | null>(null);
-
-  async function generate(event?: FormEvent) {
-    event?.preventDefault();
-    const prompt = String(form.getValues('prompt') ?? '');
-    setMade(null);
-    const results = await run.run(form.getValues());
-    if (results) setMade({ prompt, image: await loadSample() });
-  }
+  const prompt = useRef('');
+  const page = useToolPage(manifest, {
+    beforeRun: (values) => {
+      prompt.current = String(values.prompt);
+      setMade(null);
+      return {};
+    },
+    afterRun: () => void loadSample().then((image) => setMade({ prompt: prompt.current, image })),
+  });
+  const { run } = page;
 
   // The engine's placeholder is replaced by the sample picture, and the card shows the prompt.
   const results: ToolResult[] = useMemo(
@@ -59,28 +57,30 @@ export default function AiImageGenerator({ manifest }: ToolViewProps) {
         : run.results,
     [made, run.results],
   );
+  // The run holds the placeholders; a card shown here downloads the sample it shows (a stale card gets the engine's message).
+  const download = (result: ToolResult) => (results.includes(result) ? downloadBlob(result.blob, result.name) : run.download(result));
 
   return (
-    <div className="tool-page">
-      <ToolHeader manifest={manifest} />
-      <form className="tool-work" onSubmit={(e) => void generate(e)} noValidate>
-        <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />
-        <RunControls manifest={manifest} running={run.running} disabled={false} progress={run.progress} onCancel={run.cancel} />
-      </form>
-      {made && results.length > 0 && (
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            Preview
-          </Heading>
-          <img
-            src={SAMPLE_IMAGE_URL}
-            alt={`Sample picture shown for the prompt: ${made.prompt}`}
-            style={{ width: '100%', maxWidth: 512, height: 'auto', display: 'block', borderRadius: 8 }}
-            data-testid="ai-preview"
-          />
-        </Card>
-      )}
-      <ResultList results={results} onDownload={run.download} onDownloadAll={run.downloadAll} />
-    </div>
+    <ToolFrame
+      page={page}
+      results={
+        <>
+          {made && results.length > 0 && (
+            <Card>
+              <Heading as="h2" size="3" mb="2">
+                Preview
+              </Heading>
+              <img
+                src={SAMPLE_IMAGE_URL}
+                alt={`Sample picture shown for the prompt: ${made.prompt}`}
+                style={{ width: '100%', maxWidth: 512, height: 'auto', display: 'block', borderRadius: 8 }}
+                data-testid="ai-preview"
+              />
+            </Card>
+          )}
+          <ResultList results={results} onDownload={download} onDownloadAll={run.downloadAll} maxHeight={RESULT_LIST_HEIGHT} />
+        </>
+      }
+    />
   );
 }

@@ -43,7 +43,7 @@ describe('Chart Maker view (demo mode)', () => {
     vi.useRealTimers();
   });
 
-  it('is a text-only tool that starts with the two-series sample and bar, line, pie (bar first)', () => {
+  it('is a text-only tool that starts with the two-series sample and bar, line, pie (bar first)', async () => {
     expect(manifest.accept).toEqual({});
     expect(manifest.limits.minFiles).toBe(0);
     expect(manifest.simulation.delayMs).toBe(2000);
@@ -53,7 +53,10 @@ describe('Chart Maker view (demo mode)', () => {
     expect(Array.from(type.options).map((o) => o.value)).toEqual(['bar', 'line', 'pie']);
     expect(type.value).toBe('bar');
     expect(screen.getByTestId('chart-preview')).toHaveAccessibleName('bar chart preview of Sales, Expenses');
-    expect(getContext).toHaveBeenCalledWith('2d');
+    // The chart library is loaded with the first preview.
+    await act(async () => {
+      await vi.waitFor(() => expect(getContext).toHaveBeenCalledWith('2d'), { timeout: 20000 });
+    });
   });
 
   it('says to create a chart before downloading', async () => {

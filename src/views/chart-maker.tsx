@@ -6,16 +6,14 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Download } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { OptionsForm, useToolOptions } from '../engine/OptionsForm';
 import { notify } from '../engine/notify';
-import { ResultList } from '../engine/ResultList';
-import { RunControls } from '../engine/RunControls';
-import { ToolHeader } from '../engine/ToolPage';
-import { useToolRun } from '../engine/useToolRun';
+import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { checkPieData, isChartType, parseChartData, type ChartData, type ChartType } from '../lib/chart-data';
-import { CHART_HEIGHT, CHART_WIDTH, drawChart } from '../lib/chart-draw';
+import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/config';
+import { downloadBlob } from '../lib/download';
 import { isToolError } from '../lib/errors';
+import { useDemoMode } from '../engine/demo-mode';
 
 type Parsed = { ok: true; data: ChartData } | { ok: false; message: string } | null;
 
@@ -32,8 +30,18 @@ function parse(text: string, type: ChartType): Parsed {
 }
 
 export default function ChartMaker({ manifest }: ToolViewProps) {
-  const run = useToolRun(manifest);
-  const form = useToolOptions(manifest, run.facts);
+  const page = useToolPage(manifest, {
+    // Blank data is the field's own rule, checked before this; bad data is explained here.
+    beforeRun: () => {
+      if (parsed && !parsed.ok) {
+        notify.error(parsed.message);
+        return null;
+      }
+      drawn.current = { text, type };
+      return {};
+    },
+  });
+  const { run, form } = page;
   const canvas = useRef<HTMLCanvasElement>(null);
   const text = String(form.watch('data') ?? '');
   const typeValue = form.watch('chartType');
@@ -42,10 +50,27 @@ export default function ChartMaker({ manifest }: ToolViewProps) {
   const { setFiles } = run;
   const hasResult = run.results.length > 0;
 
+  const demo = useDemoMode();
+  // Chart.js is loaded with the first preview, not with the site.
   useEffect(() => {
-    const context = parsed?.ok ? canvas.current?.getContext('2d') : null;
-    if (context && parsed?.ok) drawChart(context, parsed.data, type);
+    if (!parsed?.ok) return;
+    let live = true;
+    let release = () => {};
+    void import('../lib/chart/preview').then(({ drawPreview }) => {
+      if (live && canvas.current) release = drawPreview(canvas.current, parsed.data, type);
+    });
+    return () => {
+      live = false;
+      release();
+    };
   }, [parsed, type]);
+
+  async function downloadSvg() {
+    const result = run.results[0];
+    if (!result || !parsed?.ok) return notify.error(manifest.messages.downloadFirst);
+    const { chartSvgBlob } = await import('../lib/chart/preview');
+    downloadBlob(chartSvgBlob(parsed.data, type), result.name.replace(/\.png$/i, '') + '.svg');
+  }
 
   // A result made from other data is stale: editing clears it, as choosing new files does elsewhere.
   const drawn = useRef({ text, type });
@@ -55,19 +80,10 @@ export default function ChartMaker({ manifest }: ToolViewProps) {
     if (hasResult) setFiles([]);
   }, [text, type, hasResult, setFiles]);
 
-  function create() {
-    const values = form.getValues();
-    // Blank data is the manifest's own rule, checked by run(); bad data is explained here first.
-    if (parsed && !parsed.ok) return notify.error(parsed.message);
-    drawn.current = { text, type };
-    void run.run(values);
-  }
-
   return (
-    <div className="tool-page">
-      <ToolHeader manifest={manifest} />
-      <div className="tool-work">
-        <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />
+    <ToolFrame
+      page={page}
+      afterOptions={
         <Card>
           <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
             <Heading as="h2" size="3">
@@ -76,6 +92,11 @@ export default function ChartMaker({ manifest }: ToolViewProps) {
             <Button type="button" variant="soft" onClick={() => run.download(run.results[0])}>
               <Download size={16} aria-hidden="true" /> Download Chart
             </Button>
+            {!demo && (
+              <Button type="button" variant="soft" onClick={() => void downloadSvg()}>
+                <Download size={16} aria-hidden="true" /> Download SVG
+              </Button>
+            )}
           </Flex>
           {parsed?.ok ? (
             <canvas
@@ -93,16 +114,7 @@ export default function ChartMaker({ manifest }: ToolViewProps) {
             </Text>
           )}
         </Card>
-        <RunControls
-          manifest={manifest}
-          running={run.running}
-          disabled={false}
-          progress={run.progress}
-          onCancel={run.cancel}
-          onClick={create}
-        />
-      </div>
-      <ResultList results={run.results} onDownload={run.download} onDownloadAll={run.downloadAll} />
-    </div>
+      }
+    />
   );
 }

@@ -4,12 +4,12 @@ import { PDFDocument } from 'pdf-lib';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDemoMode } from '../engine/demo-mode';
-import { pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
+import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import cropPdf from '../processors/crop-pdf';
 import CropPdfView from './crop-pdf';
-import { choose, fakePreview, flush, manifestOf, realPdf, runProcessorInPlace } from './shared/view-test-utils';
+import { realPdf, runProcessorInPlace } from './shared/view-test-utils';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OptionValues } from '../../schemas/manifest';
 import { setDemoMode } from '../engine/demo-mode';
-import { pdfFile, renderWithShell, toastTexts, within } from '../engine/test-utils';
+import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts, within } from '../engine/test-utils';
 import type { ToolOutput } from '../engine/types';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
@@ -13,7 +13,7 @@ import editPdf from '../processors/edit-pdf';
 import { halfTransparentPng } from '../../tests/fixtures/pdf-build/images';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import EditPdfView from './edit-pdf';
-import { choose, fakePreview, flush, manifestOf, realPdf } from './shared/view-test-utils';
+import { realPdf } from './shared/view-test-utils';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),
@@ -188,7 +188,7 @@ describe('Edit PDF view with a real file', () => {
       seen.push(options);
       try {
         const bytes = new Uint8Array(await files[0].arrayBuffer());
-        outputs.push(...(await editPdf([{ name: files[0].name, type: files[0].type, bytes }], options, { signal, onProgress })));
+        outputs.push(...(await editPdf.run([{ name: files[0].name, type: files[0].type, bytes }], editPdf.options.parse(options), { signal, onProgress })));
         return outputs;
       } finally {
         settled = true;

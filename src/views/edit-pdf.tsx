@@ -5,27 +5,21 @@
  * the displayed page.
  */
 import { Text } from '@radix-ui/themes';
-import { useEffect, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import type { OptionValue } from '../../schemas/manifest';
-import { useDemoMode } from '../engine/demo-mode';
-import { DropZone } from '../engine/DropZone';
-import { FileList } from '../engine/FileList';
 import { notify } from '../engine/notify';
-import { ResultList } from '../engine/ResultList';
-import { RunControls } from '../engine/RunControls';
-import { canRun, ToolHeader } from '../engine/ToolPage';
-import { useToolRun } from '../engine/useToolRun';
+import { PdfThumbnail } from '../engine/pdf-pages/PdfThumbnail';
+import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { readImageHeader } from '../lib/image/header';
 import { fitScale } from '../lib/pdf/preview';
-import { EMPTY_HISTORY, editReducer } from './shared/edit-history';
-import { DEFAULT_STYLE, objectAt, toEdits, type EditObject, type EditStyle } from './shared/edit-objects';
-import { usePageSize } from './shared/edit-page-size';
-import { EditStage, type EditTool } from './shared/edit-stage';
-import { EditToolbar } from './shared/edit-toolbar';
+import { EMPTY_HISTORY, editReducer } from './edit-pdf/edit-history';
+import { DEFAULT_STYLE, objectAt, toEdits, type EditObject, type EditStyle } from './edit-pdf/edit-objects';
+import { usePageSize } from './edit-pdf/edit-page-size';
+import { EditStage, type EditTool } from './edit-pdf/edit-stage';
+import { EditToolbar } from './edit-pdf/edit-toolbar';
 import { PageNavigator } from './shared/PageNavigator';
-import { PdfThumbnail } from './shared/PdfThumbnail';
-import { usePdfDocument } from './shared/usePdfDocument';
+import { PdfProblem, useShownPage } from './shared/useShownPage';
 
 const PREVIEW_SIZE = 560;
 /** The demo page stands for an A4 sheet, in points. */
@@ -43,35 +37,31 @@ function readDataUrl(file: File): Promise<string> {
 }
 
 export default function EditPdfView({ manifest }: ToolViewProps) {
-  const run = useToolRun(manifest);
-  const real = !useDemoMode() && !!manifest.processor;
-  const file = run.files[0];
-  const pdf = usePdfDocument(real ? file : undefined);
   const [history, dispatch] = useReducer(editReducer, EMPTY_HISTORY);
-  const [page, setPage] = useState(0);
+  const objects = history.present;
+  // The processor's edits are typed by its own schema; the page's option values are plain JSON.
+  const page = useToolPage(manifest, { beforeRun: () => ({ options: { edits: toEdits(objects) as unknown as OptionValue } }) });
+  const { run } = page;
   const [tool, setTool] = useState<EditTool>('select');
   const [defaults, setDefaults] = useState<EditStyle>(DEFAULT_STYLE);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focusText, setFocusText] = useState(false);
   const textField = useRef<HTMLTextAreaElement>(null);
-  const measured = usePageSize(pdf.doc, page + 1);
-
-  useEffect(() => {
-    setPage(0);
+  const { file, pdf, shown, setShown, pageCount, waiting } = useShownPage(run, () => {
     setSelectedId(null);
     setTool('select');
     dispatch({ type: 'reset' });
-  }, [file]);
+  });
+  const measured = usePageSize(pdf.doc, shown + 1);
+
   useEffect(() => {
     if (!focusText) return;
     textField.current?.focus();
     setFocusText(false);
   }, [focusText]);
 
-  const pageCount = pdf.pageCount ?? 1;
   const size = measured ?? MOCK_PAGE;
   const scale = fitScale(size.width, size.height, PREVIEW_SIZE);
-  const objects = history.present;
   const selected = objects.find((o) => o.id === selectedId) ?? null;
   const style: EditStyle = selected ? { color: selected.color, fontSize: selected.fontSize, strokeWidth: selected.strokeWidth } : defaults;
   const busy = run.running;
@@ -88,7 +78,7 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
     setSelectedId(null);
   };
   const goTo = (next: number) => {
-    setPage(next);
+    setShown(next);
     setSelectedId(null);
   };
   const changeStyle = (changes: Partial<EditStyle>) => {
@@ -102,7 +92,7 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
     const image = await readDataUrl(new File([bytes], chosen.name, { type: `image/${header.format}` }));
     // Width / height as fractions of this page, so the picture keeps its proportions.
     const aspect = (header.width / header.height) * (size.height / size.width);
-    create({ ...objectAt('image', page, CENTRE, defaults, aspect), image });
+    create({ ...objectAt('image', shown, CENTRE, defaults, aspect), image });
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -116,81 +106,67 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run.run(file ? { edits: toEdits(objects) as unknown as OptionValue } : {});
-  };
-
   return (
-    <div className="tool-page">
-      <ToolHeader manifest={manifest} />
-      <form className="tool-work" onSubmit={submit} onKeyDown={onKeyDown} noValidate>
-        <DropZone manifest={manifest} onFiles={run.addFiles} disabled={busy} />
-        <FileList files={run.files} onChange={run.setFiles} disabled={busy} />
-        {pdf.error && <p className="pdfv-inline-error">{pdf.error}</p>}
-        {file && (
-          <>
-            <EditToolbar
-              tool={tool}
-              onTool={setTool}
-              style={style}
-              onStyle={changeStyle}
-              selected={selected}
-              onText={(text) => selected && update(selected.id, { text }, `text-${selected.id}`)}
-              textField={textField}
-              onImage={(chosen) => void addImage(chosen).catch(() => notify.error(IMAGE_PROBLEM))}
-              onAdd={() => tool !== 'select' && create(objectAt(tool, page, CENTRE, defaults))}
-              onDelete={() => selected && remove(selected.id)}
-              onUndo={() => dispatch({ type: 'undo' })}
-              onRedo={() => dispatch({ type: 'redo' })}
-              canUndo={history.past.length > 0}
-              canRedo={history.future.length > 0}
-              disabled={busy}
-            />
-            <Text as="p" className="pdfv-aside">
-              Choose a tool and drag on the page to draw. Select an object to move it (drag or arrow keys), resize it (corner handle or
-              Alt+arrow keys) or remove it (Delete). White-out covers what is under it but does not delete it: the hidden text stays in the
-              file and can still be selected, copied or found by search.
-            </Text>
-            {pdf.doc && (
-              <PageNavigator page={page} pageCount={pageCount} onChange={goTo} label="Page" testId="edit-page" />
-            )}
-            <EditStage
-              page={page}
-              objects={objects.filter((o) => o.page === page)}
-              selectedId={selectedId}
-              tool={tool}
-              style={defaults}
-              scale={scale}
-              disabled={busy}
-              onCreate={create}
-              onSelect={setSelectedId}
-              onUpdate={update}
-              onCommit={() => dispatch({ type: 'commit' })}
-              onRemove={remove}
-            >
-              {pdf.doc ? (
-                <PdfThumbnail doc={pdf.doc} pageNumber={page + 1} size={PREVIEW_SIZE} />
-              ) : (
-                <div
-                  className="pdfe-mock"
-                  style={{ width: Math.round(MOCK_PAGE.width * scale), height: Math.round(MOCK_PAGE.height * scale) }}
-                  role="img"
-                  aria-label={real ? 'Loading the page' : 'Page preview (demo)'}
-                />
-              )}
-            </EditStage>
-          </>
-        )}
-        <RunControls
-          manifest={manifest}
-          running={busy}
-          disabled={!canRun(run, {}) || (real && !pdf.doc)}
-          progress={run.progress}
-          onCancel={run.cancel}
-        />
-      </form>
-      <ResultList results={run.results} onDownload={run.download} onDownloadAll={run.downloadAll} />
-    </div>
+    <ToolFrame
+      page={page}
+      blocked={waiting}
+      afterInput={
+        <>
+          <PdfProblem error={pdf.error} />
+          {file && (
+            <div className="pdfe-editor" onKeyDown={onKeyDown}>
+              <EditToolbar
+                tool={tool}
+                onTool={setTool}
+                style={style}
+                onStyle={changeStyle}
+                selected={selected}
+                onText={(text) => selected && update(selected.id, { text }, `text-${selected.id}`)}
+                textField={textField}
+                onImage={(chosen) => void addImage(chosen).catch(() => notify.error(IMAGE_PROBLEM))}
+                onAdd={() => tool !== 'select' && create(objectAt(tool, shown, CENTRE, defaults))}
+                onDelete={() => selected && remove(selected.id)}
+                onUndo={() => dispatch({ type: 'undo' })}
+                onRedo={() => dispatch({ type: 'redo' })}
+                canUndo={history.past.length > 0}
+                canRedo={history.future.length > 0}
+                disabled={busy}
+              />
+              <Text as="p" className="pdfv-aside">
+                Choose a tool and drag on the page to draw. Select an object to move it (drag or arrow keys), resize it (corner handle or
+                Alt+arrow keys) or remove it (Delete). White-out covers what is under it but does not delete it: the hidden text stays in the
+                file and can still be selected, copied or found by search.
+              </Text>
+              {pdf.doc && <PageNavigator page={shown} pageCount={pageCount} onChange={goTo} label="Page" testId="edit-page" />}
+              <EditStage
+                page={shown}
+                objects={objects.filter((o) => o.page === shown)}
+                selectedId={selectedId}
+                tool={tool}
+                style={defaults}
+                scale={scale}
+                disabled={busy}
+                onCreate={create}
+                onSelect={setSelectedId}
+                onUpdate={update}
+                onCommit={() => dispatch({ type: 'commit' })}
+                onRemove={remove}
+              >
+                {pdf.doc ? (
+                  <PdfThumbnail doc={pdf.doc} pageNumber={shown + 1} size={PREVIEW_SIZE} />
+                ) : (
+                  <div
+                    className="pdfe-mock"
+                    style={{ width: Math.round(MOCK_PAGE.width * scale), height: Math.round(MOCK_PAGE.height * scale) }}
+                    role="img"
+                    aria-label={run.real ? 'Loading the page' : 'Page preview (demo)'}
+                  />
+                )}
+              </EditStage>
+            </div>
+          )}
+        </>
+      }
+    />
   );
 }

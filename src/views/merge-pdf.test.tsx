@@ -3,11 +3,11 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDemoMode } from '../engine/demo-mode';
-import { pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
+import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
 import { ENCRYPTED_MESSAGE, UNLOCK_LINK } from '../lib/pdf/messages';
 import { openPreview, PreviewError } from '../lib/pdf/preview';
 import MergePdfView from './merge-pdf';
-import { choose, fakePreview, flush, listedNames, manifestOf } from './shared/view-test-utils';
+import { listedNames } from './shared/view-test-utils';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import type { OptionValues } from '../../schemas/manifest';
 import { isDemoMode, setDemoMode } from '../engine/demo-mode';
-import { renderWithShell, toastTexts } from '../engine/test-utils';
+import { captureDownloads, flush, manifestOf, renderWithShell, toastTexts } from '../engine/test-utils';
 import type { ToolOutput } from '../engine/types';
 import { runInWorker } from '../engine/worker/bridge';
 import { notPdfMessage } from '../lib/pdf/messages';
@@ -15,11 +15,10 @@ import { PreviewError } from '../lib/pdf/preview';
 import { pageParagraphs, type TranslatedPage } from '../lib/pdf/translate-layout';
 import pdfTranslator from '../processors/pdf-translator';
 import PdfTranslatorView from './pdf-translator';
-import { readPdfParagraphs } from './shared/pdf-text';
-import { fill, phaseText } from './shared/usePdfTranslation';
-import { captureDownloads, flush, manifestOf } from './shared/view-test-utils';
+import { readPdfParagraphs } from './pdf-translator/pdf-text';
+import { fill, phaseText } from './pdf-translator/usePdfTranslation';
 
-vi.mock('./shared/pdf-text', () => ({ readPdfParagraphs: vi.fn() }));
+vi.mock('./pdf-translator/pdf-text', () => ({ readPdfParagraphs: vi.fn() }));
 vi.mock('../engine/worker/bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../engine/worker/bridge')>()),
   runInWorker: vi.fn(),
@@ -130,7 +129,7 @@ describe('PDF Translator with the browser Translator', () => {
     vi.mocked(runInWorker).mockReset().mockImplementation(async (_name, files, options, signal, onProgress) => {
       seen.push(options);
       const bytes = new Uint8Array(await files[0]!.arrayBuffer());
-      outputs.push(...(await pdfTranslator([{ name: files[0]!.name, type: files[0]!.type, bytes }], options, { signal, onProgress })));
+      outputs.push(...(await pdfTranslator.run([{ name: files[0]!.name, type: files[0]!.type, bytes }], pdfTranslator.options.parse(options), { signal, onProgress })));
       return outputs;
     });
   });

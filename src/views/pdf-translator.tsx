@@ -7,19 +7,12 @@
  */
 import { Button, Callout, Text } from '@radix-ui/themes';
 import { Info } from 'lucide-react';
-import { useEffect, type FormEvent } from 'react';
-import { setDemoMode, useDemoMode } from '../engine/demo-mode';
-import { DropZone } from '../engine/DropZone';
-import { FileList } from '../engine/FileList';
-import { notify } from '../engine/notify';
-import { firstErrorMessage, OptionsForm, useResetOnFiles, useToolOptions } from '../engine/OptionsForm';
-import { ResultList } from '../engine/ResultList';
-import { RunControls } from '../engine/RunControls';
-import { canRun, ToolHeader } from '../engine/ToolPage';
-import { useToolRun } from '../engine/useToolRun';
+import { useEffect } from 'react';
+import { setDemoMode } from '../engine/demo-mode';
+import { DefaultInput, ToolFrame, useToolPage, type ToolPageState } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
-import { hasTranslator } from './shared/browser-translator';
-import { phaseProgress, phaseText, usePdfTranslation } from './shared/usePdfTranslation';
+import { hasTranslator } from './pdf-translator/browser-translator';
+import { phaseProgress, phaseText, usePdfTranslation } from './pdf-translator/usePdfTranslation';
 import './shared/pdf-views.css';
 
 /** A plain statement of why the page cannot translate here, with the way to demo mode. */
@@ -40,52 +33,46 @@ function DemoOffer({ message, button }: { message: string; button: string }) {
 }
 
 export default function PdfTranslatorView({ manifest }: ToolViewProps) {
-  const run = useToolRun(manifest);
-  const form = useToolOptions(manifest, run.facts);
-  useResetOnFiles(manifest, form, run.files);
-  const real = !useDemoMode() && !!manifest.processor;
-  const missing = real && !hasTranslator();
-  const translation = usePdfTranslation(run, real && !missing);
+  const page = useToolPage(manifest, {
+    // For real, the text is translated in the page first and the translation then starts the run.
+    beforeRun: (options) => {
+      if (!page.run.real) return {};
+      void translation.translate(options);
+      return null;
+    },
+  });
+  const { run, values } = page;
+  const { messages } = manifest;
+  const missing = run.real && !hasTranslator();
+  const translation = usePdfTranslation(run, run.real && !missing);
   const { phase, pairProblem, clearPairProblem } = translation;
-  const values = form.watch();
-  const messages = manifest.messages as Record<string, string>;
-  const busy = run.running || phase !== null;
 
   // A different target language may well be available.
   useEffect(clearPairProblem, [values.targetLanguage]);
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (run.files.length === 0) return void run.run({});
-    void form.handleSubmit(
-      (options) => (real ? translation.translate(options) : run.run(options)),
-      (errors) => notify.error(firstErrorMessage(manifest, errors as Record<string, { message?: unknown }>)),
-    )();
+  // While the text is translated the page is as busy as during the run, and Cancel stops the translation.
+  const shown: ToolPageState = {
+    ...page,
+    run: { ...run, running: run.running || phase !== null, progress: phase ? phaseProgress(phase) : run.progress, cancel: translation.cancel },
   };
 
   return (
-    <div className="tool-page">
-      <ToolHeader manifest={manifest} />
-      <form className="tool-work" onSubmit={submit} noValidate>
-        {missing && <DemoOffer message={messages.translatorMissing!} button={messages.tryDemo!} />}
-        <DropZone manifest={manifest} onFiles={run.addFiles} disabled={busy} />
-        <FileList files={run.files} onChange={run.setFiles} disabled={busy} />
-        {run.files.length > 0 && <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={busy} />}
-        {real && pairProblem && <DemoOffer message={pairProblem} button={messages.tryDemo!} />}
-        <RunControls
-          manifest={manifest}
-          running={busy}
-          disabled={!canRun(run, values)}
-          progress={phase ? phaseProgress(phase) : run.progress}
-          onCancel={translation.cancel}
-        />
-        {phase && (
+    <ToolFrame
+      page={shown}
+      input={
+        <>
+          {missing && <DemoOffer message={messages.translatorMissing} button={messages.tryDemo} />}
+          <DefaultInput page={shown} />
+        </>
+      }
+      afterOptions={run.real && pairProblem && <DemoOffer message={pairProblem} button={messages.tryDemo} />}
+      afterControls={
+        phase && (
           <Text as="p" className="pdfv-aside" aria-live="polite" data-testid="translate-status">
             {phaseText(phase, messages)}
           </Text>
-        )}
-      </form>
-      <ResultList results={run.results} onDownload={run.download} onDownloadAll={run.downloadAll} />
-    </div>
+        )
+      }
+    />
   );
 }

@@ -5,9 +5,8 @@ import { PNG } from 'pngjs';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDemoMode } from '../engine/demo-mode';
-import { renderWithShell, toastTexts } from '../engine/test-utils';
+import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../engine/test-utils';
 import ResizeImageView, { naturalSize, readWebpSize, recompute } from './resize-image-dimensions';
-import { choose, flush, manifestOf } from './shared/view-test-utils';
 
 const manifest = manifestOf('resize-image-dimensions');
 const INVALID = 'Please upload an image and enter valid dimensions.';

@@ -5,13 +5,8 @@
  * header so nothing is decoded. Validation, naming and the run are the engine's.
  */
 import { useEffect, useState } from 'react';
-import { DropZone } from '../engine/DropZone';
-import { FileList } from '../engine/FileList';
-import { OptionsForm, useResetOnFiles, useToolOptions, type OptionsFormApi } from '../engine/OptionsForm';
-import { ResultList } from '../engine/ResultList';
-import { RunControls } from '../engine/RunControls';
-import { canRun, ToolHeader, useSubmit } from '../engine/ToolPage';
-import { useToolRun } from '../engine/useToolRun';
+import type { OptionsFormApi } from '../engine/OptionsForm';
+import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { readImageHeader } from '../lib/image/header';
 
@@ -95,35 +90,20 @@ function useAspectLock(form: OptionsFormApi, natural: PixelSize | null, maxSide:
 }
 
 export default function ResizeImageView({ manifest }: ToolViewProps) {
-  const run = useToolRun(manifest);
-  const form = useToolOptions(manifest, run.facts);
-  useResetOnFiles(manifest, form, run.files);
-  const natural = useNaturalSize(run.files[0]);
+  const page = useToolPage(manifest);
+  const natural = useNaturalSize(page.run.files[0]);
   const widthField = manifest.options.find((f) => f.name === 'width');
-  useAspectLock(form, natural, widthField?.type === 'number' ? (widthField.max ?? Infinity) : Infinity);
-  const submit = useSubmit(run, form);
-  const values = form.watch();
+  useAspectLock(page.form, natural, widthField?.type === 'number' ? (widthField.max ?? Infinity) : Infinity);
   return (
-    <div className="tool-page">
-      <ToolHeader manifest={manifest} />
-      <form className="tool-work" onSubmit={submit} noValidate>
-        <DropZone manifest={manifest} onFiles={run.addFiles} disabled={run.running} />
-        <FileList files={run.files} onChange={run.setFiles} disabled={run.running} />
-        {natural && (
+    <ToolFrame
+      page={page}
+      afterInput={
+        natural && (
           <p className="field-help" data-testid="natural-size">
             Original size: {natural.width} x {natural.height} px
           </p>
-        )}
-        {run.files.length > 0 && <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />}
-        <RunControls
-          manifest={manifest}
-          running={run.running}
-          disabled={!canRun(run, values)}
-          progress={run.progress}
-          onCancel={run.cancel}
-        />
-      </form>
-      <ResultList results={run.results} onDownload={run.download} onDownloadAll={run.downloadAll} />
-    </div>
+        )
+      }
+    />
   );
 }

@@ -3,11 +3,10 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDemoMode } from '../engine/demo-mode';
-import { pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
+import { captureDownloads, choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
 import { damagedPdfMessage } from '../lib/pdf/messages';
 import { openPreview, PreviewError } from '../lib/pdf/preview';
 import SplitPdfView from './split-pdf';
-import { captureDownloads, choose, fakePreview, flush, manifestOf } from './shared/view-test-utils';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),

@@ -6,13 +6,11 @@
 import { Button, Card, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
 import { Copy, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
-import { OptionsForm, useToolOptions } from '../engine/OptionsForm';
 import { notify } from '../engine/notify';
-import { ToolHeader } from '../engine/ToolPage';
+import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { convertCase, countCharacters, countWords, isCaseMode, type CaseMode } from '../lib/text-case';
 
-const NO_FACTS = { fileCount: 0, totalBytes: 0 };
 const EXAMPLE = 'the QUICK brown fox. it jumps over the lazy dog!';
 
 /** What each case does; the examples are computed by the converter itself. */
@@ -34,7 +32,9 @@ function Counts({ text, testId }: { text: string; testId: string }) {
 }
 
 export default function TextCaseConverter({ manifest }: ToolViewProps) {
-  const form = useToolOptions(manifest, NO_FACTS);
+  // The text converts as it is typed: there is no run, only Copy.
+  const page = useToolPage(manifest);
+  const { form } = page;
   const outputId = useId();
   const text = String(form.watch('text') ?? '');
   const modeValue = form.watch('mode');
@@ -55,18 +55,21 @@ export default function TextCaseConverter({ manifest }: ToolViewProps) {
   }
 
   return (
-    <div className="tool-page">
-      <ToolHeader manifest={manifest} />
-      <div className="tool-work">
-        <OptionsForm manifest={manifest} form={form} facts={NO_FACTS} />
-        <Counts text={text} testId="input-counts" />
-        <div className="field">
-          <label htmlFor={outputId} className="field-label">
-            Converted text
-          </label>
-          <TextArea id={outputId} readOnly rows={8} value={output} data-testid="case-output" />
-          <Counts text={output} testId="output-counts" />
-        </div>
+    <ToolFrame
+      page={page}
+      afterOptions={
+        <>
+          <Counts text={text} testId="input-counts" />
+          <div className="field">
+            <label htmlFor={outputId} className="field-label">
+              Converted text
+            </label>
+            <TextArea id={outputId} readOnly rows={8} value={output} data-testid="case-output" />
+            <Counts text={output} testId="output-counts" />
+          </div>
+        </>
+      }
+      controls={
         <Flex gap="3" wrap="wrap">
           <Button type="button" size="3" onClick={() => void copy()}>
             <Copy size={16} aria-hidden="true" /> {manifest.action.label}
@@ -75,31 +78,33 @@ export default function TextCaseConverter({ manifest }: ToolViewProps) {
             <RotateCcw size={16} aria-hidden="true" /> Reset
           </Button>
         </Flex>
-      </div>
-      <section aria-labelledby="case-styles">
-        <Heading as="h2" size="5" id="case-styles" mb="3">
-          Case styles explained
-        </Heading>
-        <Flex direction="column" gap="3">
-          {choices.map((choice) => {
-            const value = isCaseMode(choice.value) ? choice.value : null;
-            if (!value) return null;
-            return (
-              <Card key={value} data-testid={`case-help-${value}`}>
-                <Heading as="h3" size="3">
-                  {choice.label}
-                </Heading>
-                <Text as="p" size="2">
-                  {DESCRIPTIONS[value]}
-                </Text>
-                <Text as="p" size="2" color="gray">
-                  Example: <q>{convertCase(EXAMPLE, value)}</q>
-                </Text>
-              </Card>
-            );
-          })}
-        </Flex>
-      </section>
-    </div>
+      }
+      help={
+        <section aria-labelledby="case-styles">
+          <Heading as="h2" size="5" id="case-styles" mb="3">
+            Case styles explained
+          </Heading>
+          <Flex direction="column" gap="3">
+            {choices.map((choice) => {
+              const value = isCaseMode(choice.value) ? choice.value : null;
+              if (!value) return null;
+              return (
+                <Card key={value} data-testid={`case-help-${value}`}>
+                  <Heading as="h3" size="3">
+                    {choice.label}
+                  </Heading>
+                  <Text as="p" size="2">
+                    {DESCRIPTIONS[value]}
+                  </Text>
+                  <Text as="p" size="2" color="gray">
+                    Example: <q>{convertCase(EXAMPLE, value)}</q>
+                  </Text>
+                </Card>
+              );
+            })}
+          </Flex>
+        </section>
+      }
+    />
   );
 }

@@ -6,15 +6,13 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { Download, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { OptionsForm, useToolOptions } from '../engine/OptionsForm';
-import { checkOptions } from '../engine/options';
+import type { FormValues } from '../engine/OptionsForm';
 import { notify } from '../engine/notify';
-import { ToolHeader } from '../engine/ToolPage';
+import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 
 export type PlaybackState = 'idle' | 'playing' | 'paused';
 
-const NO_FACTS = { fileCount: 0, totalBytes: 0 };
 const FEMALE = /\bfemale\b|\bwoman\b|samantha|zira|susan|hazel|serena|kate|victoria|karen|moira|tessa|fiona|libby|sonia|aria|jenny|emma|ava|allison|google us english$/i;
 const MALE = /\bmale\b|\bman\b|david|mark|alex|daniel|fred|george|ryan|guy|arthur|oliver|thomas|james|tom\b/i;
 
@@ -38,7 +36,14 @@ export function pickVoice(voices: readonly SpeechSynthesisVoice[], value: string
 }
 
 export default function TextToSpeech({ manifest }: ToolViewProps) {
-  const form = useToolOptions(manifest, NO_FACTS);
+  // Play checks the text as a run would, then speaks in the page instead of running.
+  const page = useToolPage(manifest, {
+    beforeRun: (values) => {
+      speak(values);
+      return null;
+    },
+  });
+  const { form } = page;
   const [state, setState] = useState<PlaybackState>('idle');
   const current = useRef<SpeechSynthesisUtterance | null>(null);
   const { messages } = manifest;
@@ -74,9 +79,11 @@ export default function TextToSpeech({ manifest }: ToolViewProps) {
       }
       return;
     }
-    const values = form.getValues();
-    const valid = checkOptions(manifest.options, values, NO_FACTS);
-    if (!valid.ok) return notify.error(valid.message);
+    page.submit();
+  }
+
+  function speak(values: FormValues) {
+    const synth = window.speechSynthesis;
     try {
       const utterance = new SpeechSynthesisUtterance(String(values.text));
       utterance.rate = Number(values.rate);
@@ -107,10 +114,9 @@ export default function TextToSpeech({ manifest }: ToolViewProps) {
 
   const label = state === 'playing' ? 'Pause' : state === 'paused' ? 'Resume' : manifest.action.label;
   return (
-    <div className="tool-page">
-      <ToolHeader manifest={manifest} />
-      <div className="tool-work">
-        <OptionsForm manifest={manifest} form={form} facts={NO_FACTS} />
+    <ToolFrame
+      page={page}
+      controls={
         <Flex gap="3" wrap="wrap">
           <Button type="button" size="3" onClick={play} data-state={state} data-testid="play-button">
             {state === 'playing' ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />} {label}
@@ -119,7 +125,7 @@ export default function TextToSpeech({ manifest }: ToolViewProps) {
             <Download size={16} aria-hidden="true" /> Download MP3
           </Button>
         </Flex>
-      </div>
-    </div>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CRASH_MESSAGE, runInWorker } from './bridge';
+import { CANCEL_GRACE_MS, CRASH_MESSAGE, runInWorker } from './bridge';
 import type { WorkerMessage } from './protocol';
 
 /** A stand-in for the module worker: the test decides what it says and records what happens to it. */
@@ -39,7 +39,7 @@ describe('runInWorker', () => {
     const promise = start(undefined, onProgress);
     const worker = FakeWorker.last;
     expect(worker.options.type).toBe('module');
-    expect(worker.posted).toEqual([{ processor: 'merge-pdf', files: [expect.any(File)], options: { level: 'high' } }]);
+    expect(worker.posted).toEqual([{ kind: 'run', processor: 'merge-pdf', files: [expect.any(File)], options: { level: 'high' } }]);
     worker.say({ kind: 'progress', done: 1, total: 2 });
     expect(onProgress).toHaveBeenCalledWith(1, 2);
     const outputs = [{ bytes: new Uint8Array([1, 2]), type: 'application/pdf' }];
@@ -71,11 +71,32 @@ describe('runInWorker', () => {
     expect(FakeWorker.last.terminated).toBe(true);
   });
 
-  it('terminates the worker and rejects as cancelled on abort', async () => {
+  it('on abort rejects as cancelled at once, asks the processor to stop, and ends the worker when it stops', async () => {
     const controller = new AbortController();
     const promise = start(controller.signal);
+    const worker = FakeWorker.last;
     controller.abort();
     await expect(promise).rejects.toMatchObject({ name: 'CancelledError' });
-    expect(FakeWorker.last.terminated).toBe(true);
+    expect(worker.posted.at(-1)).toEqual({ kind: 'cancel' });
+    expect(worker.terminated).toBe(false);
+    worker.say({ kind: 'cancelled' });
+    expect(worker.terminated).toBe(true);
+  });
+
+  it('terminates a cancelled worker that does not stop within the grace period', async () => {
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const promise = start(controller.signal);
+      const worker = FakeWorker.last;
+      controller.abort();
+      await expect(promise).rejects.toMatchObject({ name: 'CancelledError' });
+      vi.advanceTimersByTime(CANCEL_GRACE_MS - 1);
+      expect(worker.terminated).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(worker.terminated).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -2,13 +2,18 @@
  * Runs a processor in a fresh module Web Worker. The promise always settles:
  * with the outputs, with a ToolError for the processor's own messages, with a
  * generic error when the worker crashes, or with CancelledError on abort.
+ * On abort the processor is asked to stop; a worker that has not stopped
+ * within CANCEL_GRACE_MS is terminated.
  */
 import type { OptionValues } from '../../../schemas/manifest';
 import { CancelledError, ToolError } from '../../lib/errors';
 import type { ToolOutput } from '../types';
-import type { RunRequest, WorkerMessage } from './protocol';
+import type { WorkerMessage, WorkerRequest } from './protocol';
 
 export const CRASH_MESSAGE = 'Processing failed unexpectedly. Please try again, or try a different file.';
+
+/** How long a cancelled processor may take to reach its next check before its worker is terminated. */
+export const CANCEL_GRACE_MS = 1500;
 
 export function runInWorker(
   processor: string,
@@ -20,20 +25,26 @@ export function runInWorker(
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new CancelledError());
     const worker = new Worker(new URL('./runner.worker.ts', import.meta.url), { type: 'module', name: processor });
+    const send = (request: WorkerRequest) => worker.postMessage(request);
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
     const finish = () => {
+      clearTimeout(graceTimer);
       worker.terminate();
       signal.removeEventListener('abort', onAbort);
     };
     const onAbort = () => {
-      finish();
+      // The run is over for the page at once; the worker gets a moment to stop by itself.
       reject(new CancelledError());
+      send({ kind: 'cancel' });
+      graceTimer = setTimeout(finish, CANCEL_GRACE_MS);
     };
     signal.addEventListener('abort', onAbort);
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
       const message = event.data;
-      if (message.kind === 'progress') return onProgress(message.done, message.total);
+      if (message.kind === 'progress') return signal.aborted || onProgress(message.done, message.total);
       finish();
       if (message.kind === 'done') resolve(message.outputs);
+      else if (message.kind === 'cancelled') reject(new CancelledError());
       else {
         if (!message.toolError) console.error(`Processor ${processor} failed:`, message.message);
         reject(message.toolError ? new ToolError(message.message, message.link) : new ToolError(CRASH_MESSAGE));
@@ -49,7 +60,6 @@ export function runInWorker(
       finish();
       reject(new ToolError(CRASH_MESSAGE));
     };
-    const request: RunRequest = { processor, files, options };
-    worker.postMessage(request);
+    send({ kind: 'run', processor, files, options });
   });
 }

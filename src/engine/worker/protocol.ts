@@ -3,12 +3,21 @@ import type { ToolErrorLink } from '../../lib/errors';
 import type { ToolOutput } from '../types';
 
 export interface RunRequest {
+  kind: 'run';
   processor: string;
   files: File[];
   options: OptionValues;
 }
 
+/** Asks the running processor to stop at its next check. */
+export interface CancelRequest {
+  kind: 'cancel';
+}
+
+export type WorkerRequest = RunRequest | CancelRequest;
+
 export type WorkerMessage =
   | { kind: 'progress'; done: number; total: number }
   | { kind: 'done'; outputs: ToolOutput[] }
+  | { kind: 'cancelled' }
   | { kind: 'error'; message: string; toolError: boolean; link?: ToolErrorLink };

@@ -5,6 +5,7 @@
  * space with one matrix per page, so text and images stay upright on rotated
  * pages and land where the visitor drew them.
  */
+import { z } from 'zod';
 import { concatTransformationMatrix, popGraphicsState, pushGraphicsState, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { pageRotation, visibleBox, type Box } from './page-box';
 import type { ProcessorContext } from '../../engine/types';
@@ -14,33 +15,38 @@ import { embedFonts } from './fonts';
 import { cleanText } from './layout';
 
 export type EditKind = 'text' | 'whiteout' | 'rect' | 'ellipse' | 'line' | 'image';
-export const EDIT_KINDS: readonly EditKind[] = ['text', 'whiteout', 'rect', 'ellipse', 'line', 'image'];
+export const EDIT_KINDS = ['text', 'whiteout', 'rect', 'ellipse', 'line', 'image'] as const satisfies readonly EditKind[];
 
-/** One object to draw, as the Edit PDF view sends it. */
-export interface PdfEdit {
+/**
+ * One object to draw, as the Edit PDF view sends it. The schema types each
+ * value; readEdits then checks what needs the document or a message for the
+ * visitor (page count, position on the page, ranges, the picture itself).
+ */
+export const pdfEditSchema = z.object({
   /** 0-based page index. */
-  page: number;
-  kind: EditKind;
+  page: z.number().int().min(0),
+  kind: z.enum(EDIT_KINDS),
   /**
    * The box as fractions 0..1 of the displayed page from its top-left. For a
    * line, (x, y) is the start and (x + width, y + height) the end, so width and
    * height may be negative.
    */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
   /** Text boxes only; lines wrap at the box width. */
-  text?: string;
+  text: z.string().optional(),
   /** Points, 4..200 (default 16). */
-  fontSize?: number;
+  fontSize: z.number().optional(),
   /** #rrggbb for text, shape outlines and lines (default black). */
-  color?: string;
+  color: z.string().optional(),
   /** Outline or line thickness in points, 0.5..50 (default 2). */
-  strokeWidth?: number;
+  strokeWidth: z.number().optional(),
   /** PNG or JPEG bytes as base64 (a data: URL prefix is allowed). */
-  imageBase64?: string;
-}
+  imageBase64: z.string().optional(),
+});
+export type PdfEdit = z.infer<typeof pdfEditSchema>;
 
 /** A validated edit with every default filled in. */
 export interface CheckedEdit extends Required<Omit<PdfEdit, 'imageBase64'>> {
@@ -142,7 +148,7 @@ export function readEdits(value: unknown, pageCount: number): CheckedEdit[] {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(index, 'could not be read. Please draw it again.');
     const e = raw as Record<string, unknown>;
     const kind = e.kind as EditKind;
-    if (!EDIT_KINDS.includes(kind)) fail(index, `is of an unknown kind. Please use text, white-out, rectangle, ellipse, line or image.`);
+    if (!(EDIT_KINDS as readonly string[]).includes(kind)) fail(index, `is of an unknown kind. Please use text, white-out, rectangle, ellipse, line or image.`);
     const page = finite(e.page);
     if (page === null || !Number.isInteger(page) || page < 0 || page >= pageCount) {
       fail(index, `is on page ${page === null ? '?' : page + 1}, but this PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}.`);

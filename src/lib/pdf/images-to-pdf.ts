@@ -11,39 +11,26 @@ import {
   pushGraphicsState,
   type PDFRef,
 } from 'pdf-lib';
-import type { OptionValues } from '../../../schemas/manifest';
+import { z } from 'zod';
 import { ToolError } from '../errors';
 import { checkImageInput } from '../image/limits';
 import { orientedMatrix, readJpegOrientation } from './jpeg-orientation';
 
-export type PageFit = 'fit' | 'a4' | 'letter';
-export type Orientation = 'auto' | 'portrait' | 'landscape';
-export type Margin = 'none' | 'small' | 'big';
-
-export interface ImagePageOptions {
-  pageSize: PageFit;
-  orientation: Orientation;
-  margin: Margin;
-}
+/** The page options of the image-to-PDF tools (manifest fields of JPG, PNG and GIF to PDF). */
+export const imagePageOptions = z.object({
+  /** A4 or Letter, or 'fit': a page the size of the image at 96 dpi. */
+  pageSize: z.enum(['a4', 'letter', 'fit']),
+  /** 'auto' gives landscape pages for wide images. */
+  orientation: z.enum(['auto', 'portrait', 'landscape']),
+  margin: z.enum(['none', 'small', 'big']),
+});
+export type ImagePageOptions = z.output<typeof imagePageOptions>;
+export type Margin = ImagePageOptions['margin'];
 
 /** Margins in points: none, about 7 mm, about 18 mm. */
 export const MARGINS: Record<Margin, number> = { none: 0, small: 20, big: 50 };
 /** PDF viewers refuse pages larger than 200 inches a side. */
 const MAX_PAGE_SIDE = 14400;
-
-function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
-  const key = typeof value === 'string' ? value.toLowerCase() : '';
-  return (allowed as readonly string[]).includes(key) ? (key as T) : fallback;
-}
-
-/** Reads pageSize ('a4' default, 'letter', 'fit'), orientation ('auto' default) and margin ('none' default) options. */
-export function readImagePageOptions(options: OptionValues): ImagePageOptions {
-  return {
-    pageSize: pick(options.pageSize, ['fit', 'a4', 'letter'] as const, 'a4'),
-    orientation: pick(options.orientation, ['auto', 'portrait', 'landscape'] as const, 'auto'),
-    margin: pick(options.margin, ['none', 'small', 'big'] as const, 'none'),
-  };
-}
 
 /**
  * Adds a page for an image XObject of `width` x `height` upright pixels
@@ -131,12 +118,11 @@ export async function newImageDocument(): Promise<PDFDocument> {
 export async function imagesToPdf(
   inputs: { name: string; bytes: Uint8Array }[],
   format: 'jpeg' | 'png',
-  options: OptionValues,
+  pageOptions: ImagePageOptions,
   ctx: { signal: AbortSignal; onProgress(done: number, total: number): void },
   noFile: string,
 ): Promise<Uint8Array> {
   if (inputs.length === 0) throw new ToolError(noFile);
-  const pageOptions = readImagePageOptions(options);
   const doc = await newImageDocument();
   for (const [index, input] of inputs.entries()) {
     if (ctx.signal.aborted) break;

@@ -11,12 +11,6 @@ export const PAGE_SIZES: Record<PageSizeName, [number, number]> = {
   legal: PageSizes.Legal,
 };
 
-/** Reads a page size option ("A4", "letter" ...), falling back to the default. */
-export function readPageSize(value: unknown, fallback: PageSizeName = 'a4'): [number, number] {
-  const key = typeof value === 'string' ? value.toLowerCase() : '';
-  return PAGE_SIZES[(key in PAGE_SIZES ? key : fallback) as PageSizeName];
-}
-
 export interface TextPdfOptions {
   fontSize: number;
   pageSize: [number, number];

@@ -1,8 +1,8 @@
 /** One row of a PDF file list: first-page thumbnail and page count in real mode, name and size always. */
 import { FileIcon } from 'lucide-react';
 import { formatKb } from '../../lib/format-size';
-import { PdfThumbnail } from './PdfThumbnail';
-import { usePdfDocument } from './usePdfDocument';
+import { PdfThumbnail } from '../../engine/pdf-pages/PdfThumbnail';
+import { usePdfDocument } from '../../engine/pdf-pages/usePdfDocument';
 import './pdf-views.css';
 
 export function pageCountText(count: number): string {

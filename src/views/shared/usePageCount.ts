@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { ToolRun } from '../../engine/useToolRun';
 import { randomBetween } from './mock-pages';
-import { usePdfDocument, type PdfDocumentState } from './usePdfDocument';
+import { usePdfDocument, type PdfDocumentState } from '../../engine/pdf-pages/usePdfDocument';
 
 export interface PageCountState extends PdfDocumentState {
   /** True when the count is a demo mock, not read from the file. */

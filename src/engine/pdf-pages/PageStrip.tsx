@@ -1,5 +1,4 @@
 /** Thumbnails of every page of a preview document, drawn as they scroll into view. */
-import './pdf-views.css';
 import type { PDFDocumentProxy } from '../../lib/pdf/preview';
 import { PdfThumbnail } from './PdfThumbnail';
 
@@ -11,7 +10,7 @@ export function PageStrip({ doc, pageCount, size = 96 }: { doc: PDFDocumentProxy
           <span className="pdfv-frame" style={{ width: size + 4, height: size + 4 }}>
             <PdfThumbnail doc={doc} pageNumber={i + 1} size={size} />
           </span>
-          <span className="pdfv-item-detail">{i + 1}</span>
+          <span className="pdfv-page-number">{i + 1}</span>
         </li>
       ))}
     </ul>

@@ -2,11 +2,10 @@
 import { act, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../../engine/demo-mode';
-import { pdfFile, renderWithShell } from '../../engine/test-utils';
-import { ToolPage } from '../../engine/ToolPage';
+import { setDemoMode } from '../demo-mode';
+import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell } from '../test-utils';
+import { ToolPage } from '../ToolPage';
 import { openPreview } from '../../lib/pdf/preview';
-import { choose, fakePreview, flush, manifestOf } from './view-test-utils';
 
 vi.mock('../../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/pdf/preview')>()),

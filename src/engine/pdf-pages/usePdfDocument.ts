@@ -3,7 +3,7 @@
  * its page count; a locked or damaged file gives the project's Error toast.
  */
 import { useEffect, useState } from 'react';
-import { notify } from '../../engine/notify';
+import { notify } from '../notify';
 import { openPreview, PreviewError, previewProblem, type PDFDocumentProxy, type PreviewDocument } from '../../lib/pdf/preview';
 
 export interface PdfDocumentState {

@@ -6,7 +6,7 @@
  */
 import { Button } from '@radix-ui/themes';
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import './pdf-views.css';
+import '../shared/pdf-views.css';
 import './signature-pad.css';
 
 /** The box as fractions of the displayed page from its top-left. */

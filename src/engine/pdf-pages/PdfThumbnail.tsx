@@ -4,6 +4,7 @@
  * running when the thumbnail goes away is cancelled.
  */
 import { useEffect, useRef, useState } from 'react';
+import './pdf-pages.css';
 import type { RenderTask } from 'pdfjs-dist';
 import { canvasPixelRatio, fitScale, type PDFDocumentProxy } from '../../lib/pdf/preview';
 import { useInView } from './useInView';

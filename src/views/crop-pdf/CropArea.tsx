@@ -4,7 +4,7 @@
  */
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { boxFromPoints, boxToMargins, hasArea, marginsToBox, type CropBox, type Margins } from './crop-box';
-import './pdf-views.css';
+import '../shared/pdf-views.css';
 
 interface CropAreaProps {
   box: CropBox;

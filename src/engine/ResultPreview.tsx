@@ -1,0 +1,39 @@
+/**
+ * A look at a real result before it is downloaded: the picture for an image,
+ * the first page for a PDF (pdf.js loads only then), the text with Copy for a
+ * text file. Very large files are offered for download only.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { isPreviewableText, TextPreview } from './TextPreview';
+import type { ToolResult } from './types';
+
+const PdfResultPreview = lazy(() => import('./pdf-pages/PdfResultPreview'));
+
+/** Above this size an image or PDF is not previewed, so the page stays quick. */
+export const PREVIEW_MAX_BYTES = 30 * 1024 * 1024;
+const PREVIEWABLE_IMAGES = /^image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml)$/;
+
+function ImagePreview({ blob, name }: { blob: Blob; name: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  // An SVG shown through <img> runs no script and fetches nothing.
+  return url ? <img className="result-preview" src={url} alt={`Preview of ${name}`} loading="lazy" /> : null;
+}
+
+export function ResultPreview({ result }: { result: ToolResult }) {
+  const { blob, name } = result;
+  if (isPreviewableText(blob)) return <TextPreview blob={blob} name={name} />;
+  if (blob.size > PREVIEW_MAX_BYTES) return null;
+  if (PREVIEWABLE_IMAGES.test(blob.type)) return <ImagePreview blob={blob} name={name} />;
+  if (blob.type === 'application/pdf')
+    return (
+      <Suspense fallback={null}>
+        <PdfResultPreview blob={blob} name={name} />
+      </Suspense>
+    );
+  return null;
+}

@@ -1,0 +1,28 @@
+/**
+ * The chosen PDF, shown one page at a time (crop, sign and edit views): its
+ * pdf.js document in real mode, the 0-based page shown (back to the first
+ * page whenever another file is chosen), and whether a run must wait for the
+ * document. Demo mode has no document: those views show a stand-in page.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { usePdfDocument } from '../../engine/pdf-pages/usePdfDocument';
+import type { ToolRun } from '../../engine/useToolRun';
+
+/** `onNewFile` resets the view's own state for another file (a crop box, a placed signature, edits). */
+export function useShownPage(run: ToolRun, onNewFile: () => void) {
+  const file = run.files[0];
+  const pdf = usePdfDocument(run.real ? file : undefined);
+  const [shown, setShown] = useState(0);
+  const reset = useRef(onNewFile);
+  reset.current = onNewFile;
+  useEffect(() => {
+    setShown(0);
+    reset.current();
+  }, [file]);
+  return { file, pdf, shown, setShown, pageCount: pdf.pageCount ?? 1, waiting: run.real && !pdf.doc };
+}
+
+/** Why the chosen PDF cannot be shown (damaged, locked, not a PDF), under the file list. */
+export function PdfProblem({ error }: { error: string | null }) {
+  return error ? <p className="pdfv-inline-error">{error}</p> : null;
+}
