@@ -1,38 +1,36 @@
 /**
- * Chart Maker: typed chart data to a PNG bar, line or pie chart, drawn on an
- * OffscreenCanvas in the worker.
+ * Chart Maker: chart data (CSV or TSV) to a PNG bar, line or pie chart drawn
+ * by Chart.js on an OffscreenCanvas in the worker. The page draws the live
+ * preview and the SVG with the same configuration (src/lib/chart).
  *
  * Options (manifests/image/chart-maker.json):
- *   data: string                     header row of series names, then one row per label
- *   chartType: 'bar' | 'line' | 'pie' default 'bar'
+ *   data: string                      header row of series names, then one row per label
+ *   chartType: 'bar' | 'line' | 'pie'  default 'bar'
+ *   title, xLabel, yLabel: string     optional; the axes default to the label column's header and a lone series' name
  */
-import type { Processor } from '../engine/types';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { CHART_TYPES, checkPieData, parseChartData } from '../lib/chart-data';
+import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/config';
+import { renderPng } from '../lib/chart/render';
 import { throwIfAborted, ToolError } from '../lib/errors';
-import { checkPieData, isChartType, parseChartData } from '../lib/chart-data';
-import { CHART_HEIGHT, CHART_WIDTH, drawChart } from '../lib/chart-draw';
 
-const chartMaker: Processor = async (_inputs, options, ctx) => {
-  const text = typeof options.data === 'string' ? options.data : '';
+export const options = z.object({
+  data: z.string(),
+  chartType: z.enum(CHART_TYPES),
+  title: z.string().optional(),
+  xLabel: z.string().optional(),
+  yLabel: z.string().optional(),
+});
+
+export default defineProcessor(options, async (_inputs, { data: text, chartType, title, xLabel, yLabel }, ctx) => {
   if (text.trim() === '') throw new ToolError('Please enter chart data.');
-  const type = isChartType(options.chartType) ? options.chartType : 'bar';
   const data = parseChartData(text);
-  if (type === 'pie') checkPieData(data);
+  if (chartType === 'pie') checkPieData(data);
   throwIfAborted(ctx.signal);
   ctx.onProgress(0, 1);
-  const canvas = new OffscreenCanvas(CHART_WIDTH, CHART_HEIGHT);
-  const context = canvas.getContext('2d');
-  if (!context) throw new ToolError('This browser cannot draw the chart. Please try another browser.');
-  drawChart(context, data, type);
-  const blob = await canvas.convertToBlob({ type: 'image/png' });
+  const bytes = await renderPng(data, chartType, { title, xLabel, yLabel });
   throwIfAborted(ctx.signal);
   ctx.onProgress(1, 1);
-  return [
-    {
-      bytes: new Uint8Array(await blob.arrayBuffer()),
-      type: 'image/png',
-      meta: { chartType: type, width: CHART_WIDTH, height: CHART_HEIGHT },
-    },
-  ];
-};
-
-export default chartMaker;
+  return [{ bytes, type: 'image/png', meta: { chartType, width: CHART_WIDTH, height: CHART_HEIGHT } }];
+});

@@ -4,9 +4,8 @@ import * as XLSX from '@e965/xlsx';
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolError } from '../lib/errors';
 import { MAX_COLUMNS, MAX_ROWS, XLSX_TYPE } from '../lib/xlsx-writer';
-import csvToExcel, { tooManyColumnsMessage, tooManyRowsMessage } from './csv-to-excel';
+import csvToExcel, { spilledRowsNotice, tooManyColumnsMessage } from './csv-to-excel';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
 const csv = (name: string, bytes: Uint8Array | string) => ({
@@ -36,7 +35,7 @@ const FORMULA_LOOKING = ['=1+1', '+1', '@SUM(A1)', '\tx', '\rx', "-cmd|' /C calc
 describe('csv-to-excel', () => {
   it('writes every cell of a tricky CSV, read back with exceljs', async () => {
     const before = fixture.slice();
-    const [out] = await csvToExcel([csv('tricky.csv', fixture)], {}, ctx());
+    const [out] = await csvToExcel.run([csv('tricky.csv', fixture)], {}, ctx());
     expect(out.type).toBe(XLSX_TYPE);
     expect(fixture).toEqual(before);
     const expected = expectedRows();
@@ -62,7 +61,7 @@ describe('csv-to-excel', () => {
   });
 
   it('stores formula-looking text as plain string cells, never formulas', async () => {
-    const [out] = await csvToExcel([csv('tricky.csv', fixture)], {}, ctx());
+    const [out] = await csvToExcel.run([csv('tricky.csv', fixture)], {}, ctx());
     const sheet = await readWithExcelJs(out.bytes);
     const found: string[] = [];
     sheet.eachRow((row) =>
@@ -91,7 +90,7 @@ describe('csv-to-excel', () => {
   });
 
   it('stores plain decimal numbers as numbers and keeps IDs, exponents and long digit strings as text', async () => {
-    const [out] = await csvToExcel([csv('tricky.csv', fixture)], {}, ctx());
+    const [out] = await csvToExcel.run([csv('tricky.csv', fixture)], {}, ctx());
     const sheet = await readWithExcelJs(out.bytes);
     const cases: [string, string | number][] = [
       ['D2', 42],
@@ -114,11 +113,11 @@ describe('csv-to-excel', () => {
 
   it('reads a UTF-8 BOM, semicolons and Windows-1252 text', async () => {
     const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('név;város\nZoë;Kraków\n')]);
-    const [a] = await csvToExcel([csv('bom.csv', bom)], {}, ctx());
+    const [a] = await csvToExcel.run([csv('bom.csv', bom)], {}, ctx());
     const sheetA = await readWithExcelJs(a.bytes);
     expect([sheetA.getCell('A1').value, sheetA.getCell('B1').value, sheetA.getCell('B2').value]).toEqual(['név', 'város', 'Kraków']);
     const latin = new Uint8Array([...new TextEncoder().encode('name,price\ncaf'), 0xe9, ...new TextEncoder().encode(',3\n')]);
-    const [b] = await csvToExcel([csv('latin.csv', latin)], {}, ctx());
+    const [b] = await csvToExcel.run([csv('latin.csv', latin)], {}, ctx());
     const sheetB = await readWithExcelJs(b.bytes);
     expect(sheetB.getCell('A2').value).toBe('café');
     expect(sheetB.getCell('B2').value).toBe(3);
@@ -129,40 +128,58 @@ describe('csv-to-excel', () => {
     ['blank.csv', '\n\n'],
     ['commas.csv', ',,\n,,\n'],
   ])('refuses %s as empty', async (name, text) => {
-    await expect(csvToExcel([csv(name, text)], {}, ctx())).rejects.toMatchObject({
+    await expect(csvToExcel.run([csv(name, text)], {}, ctx())).rejects.toMatchObject({
       name: 'ToolError',
       message: `The file ${name} is empty. Please choose a CSV file that contains data.`,
     });
   });
 
-  it('refuses more rows than an Excel sheet holds', async () => {
+  it('continues rows beyond one sheet on a further sheet, header repeated, with a notice', async () => {
     // Blank lines count as rows but write nothing, so the test stays quick.
-    const text = `x\n${'\n'.repeat(MAX_ROWS)}`;
-    const run = csvToExcel([csv('big.csv', text)], {}, ctx());
-    await expect(run).rejects.toThrow(ToolError);
-    await expect(run).rejects.toThrow(tooManyRowsMessage('big.csv'));
-    expect(tooManyRowsMessage('big.csv')).toBe(
-      'The file big.csv has more than 1,048,576 rows, the most an Excel sheet can hold. Please split it into smaller files first.',
+    const text = `id,when\n${'\n'.repeat(MAX_ROWS - 2)}7,2024-02-29\n8,x\n`;
+    const [out] = await csvToExcel.run([csv('big.csv', text)], {}, ctx());
+    expect(out.notice).toBe(spilledRowsNotice('big.csv', MAX_ROWS + 1, 2));
+    expect(out.notice).toBe(
+      'The file big.csv has 1,048,577 rows, more than the 1,048,576 an Excel sheet holds, so they continue on 2 sheets, with the header row repeated at the top of each.',
     );
+    const book = XLSX.read(out.bytes, { type: 'array', cellDates: true, dense: true });
+    expect(book.SheetNames).toEqual(['big', 'big 2']);
+    const first = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.big, { header: 1, blankrows: true });
+    expect(first).toHaveLength(MAX_ROWS);
+    expect(first[MAX_ROWS - 1]).toEqual([7, new Date(Date.UTC(2024, 1, 29))]);
+    const second = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['big 2'], { header: 1 });
+    expect(second).toEqual([['id', 'when'], [8, 'x']]);
+  });
+
+  it('stores ISO dates as Excel dates and leaves other date-like text alone', async () => {
+    const text = 'a,b,c,d\n2024-03-05,2024-03-05T14:30:15,2024-02-30,2024-03-05T10:00Z\n';
+    const [out] = await csvToExcel.run([csv('dates.csv', text)], {}, ctx());
+    const sheet = await readWithExcelJs(out.bytes);
+    expect(sheet.getCell('A2').value).toEqual(new Date(Date.UTC(2024, 2, 5)));
+    expect(sheet.getCell('A2').numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getCell('B2').value).toEqual(new Date(Date.UTC(2024, 2, 5, 14, 30, 15)));
+    expect(sheet.getCell('B2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getCell('C2').value).toBe('2024-02-30');
+    expect(sheet.getCell('D2').value).toBe('2024-03-05T10:00Z');
   });
 
   it('accepts exactly the most columns and refuses one more', async () => {
     const widest = `${'a,'.repeat(MAX_COLUMNS - 1)}a\n`;
-    const [out] = await csvToExcel([csv('wide.csv', widest)], {}, ctx());
+    const [out] = await csvToExcel.run([csv('wide.csv', widest)], {}, ctx());
     const sheet = await readWithExcelJs(out.bytes);
     expect(sheet.getCell(1, MAX_COLUMNS).value).toBe('a');
     expect(sheet.getCell(1, MAX_COLUMNS).address).toBe('XFD1');
-    await expect(csvToExcel([csv('wider.csv', `a\n${'a,'.repeat(MAX_COLUMNS)}a\n`)], {}, ctx())).rejects.toThrow(
+    await expect(csvToExcel.run([csv('wider.csv', `a\n${'a,'.repeat(MAX_COLUMNS)}a\n`)], {}, ctx())).rejects.toThrow(
       tooManyColumnsMessage('wider.csv', 2, MAX_COLUMNS + 1),
     );
   });
 
   it('refuses a binary file and an unclosed quote', async () => {
     const xlsxLike = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
-    await expect(csvToExcel([csv('book.csv', xlsxLike)], {}, ctx())).rejects.toThrow(
+    await expect(csvToExcel.run([csv('book.csv', xlsxLike)], {}, ctx())).rejects.toThrow(
       'The file book.csv is not a text CSV file. Please choose a CSV file (for an Excel workbook, use an Excel tool instead).',
     );
-    await expect(csvToExcel([csv('quote.csv', 'a,b\n1,"oops\n2,3\n')], {}, ctx())).rejects.toThrow(
+    await expect(csvToExcel.run([csv('quote.csv', 'a,b\n1,"oops\n2,3\n')], {}, ctx())).rejects.toThrow(
       'The file quote.csv could not be read: a quoted field starting on row 2 is never closed. Please check the quotes in the file.',
     );
   });

@@ -10,10 +10,9 @@ import toast, { Toaster } from 'react-hot-toast';
 import { expect, vi } from 'vitest';
 import type { ToolManifest } from '../../schemas/manifest';
 import { setDemoMode } from '../../src/engine/demo-mode';
-import { renderWithShell } from '../../src/engine/test-utils';
+import { captureDownloads, choose, flush, manifestOf, renderWithShell } from '../../src/engine/test-utils';
 import { ToolPage } from '../../src/engine/ToolPage';
 import { useToolRun } from '../../src/engine/useToolRun';
-import { captureDownloads, choose, flush, manifestOf } from '../../src/views/shared/view-test-utils';
 
 export { captureDownloads, choose, flush, manifestOf };
 

@@ -3,7 +3,7 @@
  * file that claims a huge image is refused before anything is decoded.
  */
 
-export type SniffedFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'tiff' | 'heic' | 'avif' | 'pdf';
+export type SniffedFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'tiff' | 'heic' | 'avif' | 'psd' | 'pdf';
 
 export interface ImageHeader {
   format: 'png' | 'jpeg';
@@ -35,6 +35,7 @@ export function sniffFormat(bytes: Uint8Array): SniffedFormat | null {
     if (brand === 'avif' || brand === 'avis') return 'avif';
     if (/^(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(brand)) return 'heic';
   }
+  if (ascii(bytes, 0, 4) === '8BPS') return 'psd';
   if (ascii(bytes, 0, 5) === '%PDF-') return 'pdf';
   return null;
 }

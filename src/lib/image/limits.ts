@@ -9,7 +9,7 @@ import { readImageHeader, sniffFormat, type ImageHeader, type SniffedFormat } fr
 export const MAX_SIDE = 16384;
 export const MAX_AREA = 16384 * 16384;
 
-const LABELS: Record<SniffedFormat, string> = {
+export const LABELS: Record<SniffedFormat, string> = {
   png: 'PNG',
   jpeg: 'JPEG',
   gif: 'GIF',
@@ -18,6 +18,7 @@ const LABELS: Record<SniffedFormat, string> = {
   tiff: 'TIFF',
   heic: 'HEIC',
   avif: 'AVIF',
+  psd: 'PSD',
   pdf: 'PDF',
 };
 
@@ -60,4 +61,35 @@ export function checkImageInput(name: string, bytes: Uint8Array, expected: 'png'
   if (!header) throw new ToolError(unreadableHeaderMessage(name, expected));
   assertCanvasSize(name, header.width, header.height);
   return header;
+}
+
+/** The most pixels one decoded picture may have (100 megapixels: 400 MB of RGBA). */
+export const MAX_PIXELS = 100_000_000;
+/** The most pixels all frames of an animation or pages of a TIFF may have together. */
+export const MAX_TOTAL_PIXELS = 200_000_000;
+
+/** The message for a file whose header cannot be read or whose codec rejects it. */
+export function damagedMessage(name: string, format: SniffedFormat): string {
+  return `The file ${name} is damaged or not a valid ${LABELS[format]} image.`;
+}
+
+/**
+ * Throws before decoding when the header claims more pixels than the limits,
+ * naming the file and its size.
+ */
+export function assertDecodable(name: string, size: { width: number; height: number; frames: number }): void {
+  const { width, height, frames } = size;
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
+    const megapixels = Math.round((width * height) / 1e6);
+    throw new ToolError(
+      `The image ${name} is ${width} x ${height} pixels (${megapixels} megapixels), more than can be converted in the browser ` +
+        `(at most 100 megapixels and ${MAX_SIDE} pixels a side). Please make it smaller first.`,
+    );
+  }
+  if (frames > 1 && width * height * frames > MAX_TOTAL_PIXELS) {
+    throw new ToolError(
+      `The file ${name} has ${frames} frames of ${width} x ${height} pixels, more than can be converted in the browser ` +
+        `(at most 200 megapixels in all frames together). Please shorten it or make it smaller first.`,
+    );
+  }
 }

@@ -1,0 +1,91 @@
+/**
+ * The image editing tools end to end in real mode (?demo=0): each is given a
+ * real image made in Node, run in Chromium (engines, fonts and models served
+ * by the site), and its download is decoded back in Node and checked.
+ */
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { unzipSync } from 'fflate';
+import { PNG } from 'pngjs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { demoBadge, downloadResult, gotoReal, loadManifests, manifest, toast } from './support';
+
+GlobalFonts.registerFromPath('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf', 'E2E Sans');
+
+/** 240 x 160: light grey ground, a red disc subject on the right, and dark text on the left. */
+function sample(): Buffer {
+  const canvas = createCanvas(240, 160);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#f0f0f0';
+  g.fillRect(0, 0, 240, 160);
+  g.fillStyle = '#d02020';
+  g.beginPath();
+  g.arc(180, 80, 45, 0, Math.PI * 2);
+  g.fill();
+  g.fillStyle = '#111111';
+  g.font = '28px "E2E Sans"';
+  g.fillText('FILE 42', 8, 90);
+  return canvas.toBuffer('image/png');
+}
+
+type Decoded = { width: number; height: number; data: Buffer };
+const decode = (bytes: Buffer): Decoded => PNG.sync.read(bytes);
+const alphaAt = (im: Decoded, x: number, y: number) => im.data[(y * im.width + x) * 4 + 3];
+
+/** What each tool's download must be, beyond "a real PNG". */
+const CHECKS: Record<string, (bytes: Buffer) => void> = {
+  'flip-image': (b) => {
+    const im = decode(b);
+    expect(im.data[(80 * 240 + 60) * 4]).toBeGreaterThan(180); // the red disc is now on the left
+  },
+  'black-and-white-image': (b) => {
+    const im = decode(b);
+    const i = (80 * 240 + 180) * 4;
+    expect(im.data[i]).toBe(im.data[i + 1]);
+    expect(im.data[i + 1]).toBe(im.data[i + 2]);
+  },
+  'make-round-image': (b) => {
+    const im = decode(b);
+    expect([im.width, im.height, alphaAt(im, 0, 0), alphaAt(im, 80, 80)]).toEqual([160, 160, 0, 255]);
+  },
+  'profile-photo-maker': (b) => expect(alphaAt(decode(b), 0, 0)).toBe(0),
+  'add-border-to-image': (b) => expect([decode(b).width, decode(b).height]).toEqual([260, 180]),
+  'crop-image': (b) => expect([decode(b).width, decode(b).height]).toEqual([100, 100]),
+  'image-splitter': (b) => expect(Object.keys(unzipSync(new Uint8Array(b)))).toHaveLength(4),
+  'merge-images': (b) => expect([decode(b).width, decode(b).height]).toEqual([240, 320]),
+  'collage-maker': (b) => expect([decode(b).width, decode(b).height]).toEqual([1200, 1200]),
+  'pixelate-image': (b) => {
+    const im = decode(b);
+    expect(im.data.subarray(0, 4)).toEqual(im.data.subarray((9 * 240 + 9) * 4, (9 * 240 + 9) * 4 + 4));
+  },
+  'add-text-to-image': (b) => expect(decode(b).width).toBe(240),
+  'resize-image-dimensions': (b) => expect(decode(b).width).toBeGreaterThan(0),
+  'extract-text-from-image': (b) => expect(b.toString('utf8')).toContain('FILE 42'),
+  'make-background-transparent': (b) => {
+    const im = decode(b);
+    expect([alphaAt(im, 2, 2), alphaAt(im, 180, 80)]).toEqual([0, 255]);
+  },
+  'remove-background': (b) => expect(decode(b).width).toBe(240),
+  'blur-background': (b) => expect(decode(b).width).toBe(240),
+};
+
+async function runTool(page: Page, slug: string) {
+  const tool = manifest(slug) as ReturnType<typeof manifest> & { limits: { minFiles?: number } };
+  await gotoReal(page, `/tools/${slug}`);
+  await expect(demoBadge(page)).toHaveCount(0);
+  const count = Math.max(1, tool.limits?.minFiles ?? 1);
+  await page.getByTestId('file-input').setInputFiles(Array.from({ length: count }, (_, i) => ({ name: `photo${i + 1}.png`, mimeType: 'image/png', buffer: sample() })));
+  await page.getByRole('button', { name: tool.action.label, exact: true }).click();
+  // The real message (demo messages end in "(Mock)"), checked at once: under load the toast may time out soon after.
+  const message = tool.messages.success.replace('{files}', String(count));
+  await expect(toast(page, tool.messages.successTitle ?? 'Success').filter({ hasText: message })).toBeVisible({ timeout: 170_000 });
+  const name = (await page.getByTestId('result-name').first().textContent())!.trim();
+  return (await downloadResult(page, name)).bytes;
+}
+
+for (const tool of loadManifests().filter((m) => CHECKS[m.slug] && m.processor)) {
+  test(`${tool.slug} runs for real and its download is right`, async ({ page }) => {
+    test.setTimeout(200_000);
+    CHECKS[tool.slug](await runTool(page, tool.slug));
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * HEIC/HEIF (and AVIF in a HEIF container) through libheif compiled to
+ * WebAssembly (libheif-js). libheif assembles grid images, applies the
+ * rotation and mirroring the file asks for, and lists every image; the
+ * primary one is the photo a viewer shows.
+ */
+import { ToolError } from '../../errors';
+import type { RasterImage } from '../types';
+import type { LibHeif } from 'libheif-js/libheif-wasm/libheif-bundle.mjs';
+
+let library: Promise<LibHeif> | undefined;
+
+function load(): Promise<LibHeif> {
+  // The bundle carries its .wasm inline, so it is one lazily loaded script served by the site.
+  library ??= import('libheif-js/libheif-wasm/libheif-bundle.mjs').then((m) => m.default());
+  library.catch(() => (library = undefined));
+  return library;
+}
+
+export async function decode(name: string, bytes: Uint8Array): Promise<RasterImage> {
+  const lib = await load();
+  const images = new lib.HeifDecoder().decode(bytes.slice());
+  try {
+    const image = images.find((i) => i.is_primary()) ?? images[0];
+    if (!image) throw new ToolError(`The file ${name} is damaged or not a valid HEIC image.`);
+    const width = image.get_width();
+    const height = image.get_height();
+    const target = { data: new Uint8ClampedArray(width * height * 4), width, height };
+    const result = await new Promise((resolve) => image.display(target, resolve));
+    if (!result) throw new ToolError(`The file ${name} is damaged or not a valid HEIC image.`);
+    return target;
+  } finally {
+    for (const image of images) image.free?.();
+  }
+}

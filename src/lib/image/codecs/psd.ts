@@ -1,0 +1,61 @@
+/**
+ * PSD and PSB through ag-psd: the composite (flattened) image Photoshop
+ * stores beside the layers. 16- and 32-bit documents are scaled to 8 bits.
+ */
+import { initializeCanvas, readPsd } from 'ag-psd';
+import { ToolError } from '../../errors';
+import type { RasterImage } from '../types';
+
+function toEightBit(data: ArrayLike<number>, bitsPerChannel: number): Uint8ClampedArray {
+  if (data instanceof Uint8ClampedArray) return data;
+  const out = new Uint8ClampedArray(data.length);
+  if (bitsPerChannel === 32) {
+    // 32-bit documents hold linear light in 0..1; encode to sRGB (alpha stays linear).
+    for (let i = 0; i < data.length; i++) {
+      const v = Math.min(1, Math.max(0, data[i]));
+      out[i] = i % 4 === 3 ? v * 255 : (v <= 0.0031308 ? v * 12.92 : 1.055 * v ** (1 / 2.4) - 0.055) * 255;
+    }
+  } else if (bitsPerChannel === 16) {
+    for (let i = 0; i < data.length; i++) out[i] = data[i] / 257;
+  } else {
+    out.set(data);
+  }
+  return out;
+}
+
+let initialised = false;
+
+/**
+ * ag-psd asks for a canvas factory even when it returns plain pixel arrays;
+ * workers have no document, so it gets OffscreenCanvas (or nothing, in Node)
+ * and plain ImageData-like objects.
+ */
+function initialise(): void {
+  if (initialised) return;
+  initialised = true;
+  initializeCanvas(
+    (width, height) => {
+      if (typeof OffscreenCanvas === 'undefined') throw new Error('No canvas here');
+      return new OffscreenCanvas(width, height) as unknown as HTMLCanvasElement;
+    },
+    (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4), colorSpace: 'srgb' }) as ImageData,
+  );
+}
+
+export async function decode(name: string, bytes: Uint8Array): Promise<RasterImage> {
+  initialise();
+  const psd = readPsd(bytes.slice().buffer, {
+    useImageData: true,
+    skipLayerImageData: true,
+    skipThumbnail: true,
+    skipLinkedFilesData: true,
+  });
+  const composite = psd.imageData;
+  if (!composite || composite.width !== psd.width || composite.height !== psd.height) {
+    throw new ToolError(
+      `The file ${name} has no flattened image inside, so it cannot be converted here. ` +
+        'Please open it in Photoshop, turn on "Maximize PSD and PSB File Compatibility" and save it again.',
+    );
+  }
+  return { width: composite.width, height: composite.height, data: toEightBit(composite.data, psd.bitsPerChannel ?? 8) };
+}

@@ -1,0 +1,96 @@
+/**
+ * Decoding any image file the site reads into RGBA frames. The format is
+ * sniffed from the bytes (never trusted from the name), the size and frame
+ * count are checked from the header before decoding, and each codec is
+ * loaded only when a file of its format arrives.
+ */
+import { ToolError } from '../errors';
+import { readJpegOrientation } from '../pdf/jpeg-orientation';
+import { sniffFormat, type SniffedFormat } from './header';
+import { readImageSize, type ImageSize } from './image-size';
+import { assertDecodable, damagedMessage, LABELS } from './limits';
+import { applyOrientation } from './orientation';
+import { pngChunksIntact } from './png-check';
+import type { DecodedImage, ImageFrame, RasterImage } from './types';
+
+export type DecodableFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff' | 'heic' | 'avif' | 'psd';
+
+const DECODABLE: readonly SniffedFormat[] = ['png', 'jpeg', 'webp', 'gif', 'tiff', 'heic', 'avif', 'psd'];
+
+function still(image: RasterImage): ImageFrame[] {
+  return [{ ...image, delayMs: 0 }];
+}
+
+async function decodeFormat(name: string, format: DecodableFormat, bytes: Uint8Array, size: ImageSize): Promise<DecodedImage> {
+  switch (format) {
+    case 'png': {
+      const { decode } = await import('./codecs/png');
+      return { format, frames: still(await decode(bytes)) };
+    }
+    case 'jpeg': {
+      const { decode } = await import('./codecs/jpeg');
+      // MozJPEG returns the stored pixels; viewers show them turned by the EXIF orientation, so the output is turned once here.
+      const image = applyOrientation(await decode(bytes), readJpegOrientation(bytes));
+      return { format, frames: still(image) };
+    }
+    case 'webp': {
+      const { decode } = await import('./codecs/webp');
+      return decode(bytes, size);
+    }
+    case 'gif': {
+      const { decode } = await import('./codecs/gif');
+      return decode(bytes);
+    }
+    case 'tiff': {
+      const { decode } = await import('./codecs/tiff');
+      return decode(name, bytes);
+    }
+    case 'heic':
+    case 'avif': {
+      const { decode } = await import('./codecs/heic');
+      return { format, frames: still(await decode(name, bytes)) };
+    }
+    case 'psd': {
+      const { decode } = await import('./codecs/psd');
+      return { format, frames: still(await decode(name, bytes)) };
+    }
+  }
+}
+
+/** The format of a file the codec layer reads, or a ToolError naming the file. */
+export function decodableFormat(name: string, bytes: Uint8Array): DecodableFormat {
+  if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose an image.`);
+  const format = sniffFormat(bytes);
+  if (!format || !DECODABLE.includes(format)) {
+    const found = format ? ` (it contains a ${LABELS[format]} ${format === 'pdf' ? 'document' : 'image'})` : '';
+    throw new ToolError(`The file ${name} is not an image this tool can read${found}. Please choose another file.`);
+  }
+  return format as DecodableFormat;
+}
+
+/**
+ * Decodes a file into straight RGBA frames: one for a still image, several for
+ * an animation or a multi-page TIFF. JPEG is turned upright by its EXIF
+ * orientation; metadata never travels further than this function.
+ */
+export async function decode(name: string, bytes: Uint8Array): Promise<DecodedImage> {
+  const format = decodableFormat(name, bytes);
+  const size = readImageSize(bytes, format);
+  if (!size) throw new ToolError(damagedMessage(name, format));
+  assertDecodable(name, size);
+  if (format === 'png' && !pngChunksIntact(bytes)) throw new ToolError(damagedMessage(name, format));
+  let decoded: DecodedImage;
+  try {
+    decoded = await decodeFormat(name, format, bytes, size);
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
+    throw new ToolError(damagedMessage(name, format));
+  }
+  if (decoded.frames.length === 0) throw new ToolError(damagedMessage(name, format));
+  for (const frame of decoded.frames) {
+    // A lying header must not let a larger picture through.
+    assertDecodable(name, { width: frame.width, height: frame.height, frames: 1 });
+    if (frame.data.length !== frame.width * frame.height * 4) throw new ToolError(damagedMessage(name, format));
+  }
+  return decoded;
+}

@@ -1,0 +1,94 @@
+/**
+ * Encoding RGBA frames into a file. Outputs carry no metadata (no EXIF, GPS,
+ * comments): only the pixels, already upright.
+ */
+import type { ImageFrame, RasterImage } from './types';
+
+export type EncodeFormat = 'png' | 'jpg' | 'webp' | 'gif' | 'tiff';
+
+export interface EncodeSettings {
+  /** 1..100, for JPEG, lossy WebP and JPEG-compressed TIFF. Default 85. */
+  quality?: number;
+  /** WebP only: lossless instead of lossy. */
+  lossless?: boolean;
+  /** CSS hex colour (#rgb or #rrggbb) that transparent pixels are flattened onto for JPEG. Default white. */
+  background?: string;
+  /** TIFF only: LZW (lossless, the default) or JPEG. */
+  compression?: 'lzw' | 'jpeg';
+  /** PNG only: run OxiPNG over the result (smaller, slower). Default true. */
+  optimise?: boolean;
+}
+
+export const MIME_TYPES: Record<EncodeFormat, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  tiff: 'image/tiff',
+};
+
+/** Parses #rgb or #rrggbb; white for anything else. */
+export function parseHexColour(colour: string | undefined): [number, number, number] {
+  const hex = (colour ?? '').trim().replace(/^#/, '');
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  if (!/^[0-9a-f]{6}$/i.test(full)) return [255, 255, 255];
+  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/** A copy of the image with every pixel made opaque by blending it over the background colour. */
+export function flatten(image: RasterImage, background?: string): RasterImage {
+  const [r, g, b] = parseHexColour(background);
+  const src = image.data;
+  const out = new Uint8ClampedArray(src.length);
+  for (let i = 0; i < src.length; i += 4) {
+    const a = src[i + 3];
+    const k = 255 - a;
+    out[i] = (src[i] * a + r * k + 127) / 255;
+    out[i + 1] = (src[i + 1] * a + g * k + 127) / 255;
+    out[i + 2] = (src[i + 2] * a + b * k + 127) / 255;
+    out[i + 3] = 255;
+  }
+  return { width: image.width, height: image.height, data: out };
+}
+
+function asFrames(image: RasterImage | ImageFrame[]): ImageFrame[] {
+  return Array.isArray(image) ? image : [{ ...image, delayMs: 0 }];
+}
+
+/**
+ * Encodes one image, or frames: GIF keeps them all as an animation (or a
+ * still), TIFF writes one page per frame, the other formats take the first.
+ */
+export async function encode(
+  image: RasterImage | ImageFrame[],
+  format: EncodeFormat,
+  settings: EncodeSettings = {},
+): Promise<Uint8Array> {
+  const frames = asFrames(image);
+  if (frames.length === 0) throw new Error('No image to encode');
+  const first = frames[0];
+  const quality = settings.quality ?? 85;
+  switch (format) {
+    case 'jpg': {
+      const { encode: encodeJpeg } = await import('./codecs/jpeg');
+      return encodeJpeg(flatten(first, settings.background), quality);
+    }
+    case 'png': {
+      const codec = await import('./codecs/png');
+      const png = await codec.encode(first);
+      return settings.optimise === false ? png : codec.optimise(png);
+    }
+    case 'webp': {
+      const { encode: encodeWebp } = await import('./codecs/webp');
+      return encodeWebp(first, quality, settings.lossless ?? false);
+    }
+    case 'gif': {
+      const { encode: encodeGif } = await import('./codecs/gif');
+      return encodeGif(frames);
+    }
+    case 'tiff': {
+      const { encode: encodeTiff } = await import('./codecs/tiff');
+      return encodeTiff(frames, settings.compression ?? 'lzw', quality);
+    }
+  }
+}

@@ -1,0 +1,15 @@
+/** Add border: a frame of the chosen width and colour on every side, so each dimension grows by twice the width. */
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { ToolError } from '../lib/errors';
+import { editEach } from '../lib/image/edit';
+import { addBorder } from '../lib/image/ops/geometry';
+import { parseHexColour } from '../lib/image/ops/raster';
+
+export const options = z.object({ borderWidth: z.number().int().min(1).max(1000), borderColor: z.string() });
+
+export default defineProcessor(options, async (inputs, { borderWidth, borderColor }, ctx) => {
+  const colour = parseHexColour(borderColor);
+  if (!colour) throw new ToolError(`The border colour ${borderColor} is not a colour. Please pick one with the colour field.`);
+  return editEach(inputs, ctx, (image) => ({ image: addBorder(image, borderWidth, colour) }));
+});

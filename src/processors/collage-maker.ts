@@ -1,0 +1,28 @@
+/** Collage maker: the images, in upload order, scaled to cover the cells of the chosen layout, as one PNG. */
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { throwIfAborted, ToolError } from '../lib/errors';
+import { readInput, writeOutput } from '../lib/image/edit';
+import { collageCells, makeCollage } from '../lib/image/ops/collage';
+import type { RasterImage } from '../lib/image/types';
+
+export const options = z.object({ layout: z.enum(['grid-2x2', 'grid-3x1', 'mixed-1-2']) });
+
+export default defineProcessor(options, async (inputs, { layout }, ctx) => {
+  if (inputs.length < 2) throw new ToolError('Please upload at least 2 images for the collage.');
+  const capacity = collageCells(layout).cells.length;
+  const used = inputs.slice(0, capacity);
+  const images: RasterImage[] = [];
+  for (const [i, input] of used.entries()) {
+    throwIfAborted(ctx.signal);
+    images.push((await readInput(input)).image);
+    ctx.onProgress(i + 1, used.length + 1);
+  }
+  const collage = await makeCollage(images, layout, ctx.signal);
+  const left = inputs.length - used.length;
+  const notice =
+    left > 0 ? `This layout holds ${capacity} images, so the last ${left === 1 ? 'image was' : `${left} images were`} left out.` : undefined;
+  const output = await writeOutput('the collage', collage, 'png', { notice, meta: { imageCount: images.length, layout } });
+  ctx.onProgress(used.length + 1, used.length + 1);
+  return [output];
+});

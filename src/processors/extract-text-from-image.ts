@@ -1,0 +1,35 @@
+/**
+ * Extract text from image: OCR with tesseract.js (English), engine and
+ * language data served by the site and loaded on first use with progress.
+ * Writes the text as UTF-8 .txt.
+ */
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { throwIfAborted, ToolError } from '../lib/errors';
+import { readInput } from '../lib/image/edit';
+import { recognize } from '../lib/ocr/recognize';
+
+export const options = z.object({});
+
+export default defineProcessor(options, async (inputs, _options, ctx) => {
+  if (inputs.length === 0) throw new ToolError('Please upload an image first.');
+  const outputs = [];
+  for (const [index, input] of inputs.entries()) {
+    throwIfAborted(ctx.signal);
+    const { image } = await readInput(input);
+    const result = await recognize(image, 'eng', (done, total) => {
+      if (!ctx.signal.aborted) ctx.onProgress(index * total + done, inputs.length * total);
+    });
+    throwIfAborted(ctx.signal);
+    const text = result.text.trim();
+    if (text === '') {
+      throw new ToolError(`No text was found in ${input.name}. Please try a sharper image, with the text large and level.`);
+    }
+    outputs.push({
+      bytes: new TextEncoder().encode(`${text}\n`),
+      type: 'text/plain',
+      meta: { words: result.words.length, confidence: Math.round(result.confidence) },
+    });
+  }
+  return outputs;
+});

@@ -1,0 +1,94 @@
+/**
+ * The image converters (PNG, JPG, WebP, GIF, TIFF out; any format the codec
+ * layer reads in). The target format comes from the manifest's
+ * processorSettings; the fields each tool shows (quality, lossless, animate,
+ * frame delay) arrive as options.
+ */
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import type { ToolOutput } from '../engine/types';
+import { throwIfAborted, ToolError } from '../lib/errors';
+import { framesFromPictures } from '../lib/image/animation';
+import { decode } from '../lib/image/decode';
+import { encode, MIME_TYPES } from '../lib/image/encode';
+import type { DecodedImage } from '../lib/image/types';
+
+export const options = z.object({
+  to: z.enum(['jpg', 'png', 'webp', 'gif', 'tiff']),
+  quality: z.number().min(1).max(100).default(85),
+  /** WebP: lossless instead of lossy. TIFF: LZW (lossless) instead of JPEG compression. */
+  lossless: z.boolean().default(false),
+  /** GIF: one animation from all the pictures instead of one GIF per picture. */
+  animate: z.boolean().default(false),
+  frameDelay: z.number().int().min(10).max(10000).default(100),
+  /** JPEG: the colour transparent pixels are flattened onto. */
+  background: z.string().default('#ffffff'),
+});
+
+type Options = z.output<typeof options>;
+
+export const OXIPNG_MAX_PIXELS = 1_000_000;
+
+function baseName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** What the result card shows about the settings, as each manifest's simulation names it. */
+function settingsMeta(o: Options): Record<string, string> {
+  if (o.to === 'jpg') return { quality: `${o.quality}%` };
+  if (o.to === 'webp') return { quality: o.lossless ? 'Lossless' : `${o.quality}%` };
+  if (o.to === 'tiff') return { compression: o.lossless ? 'LZW lossless' : 'JPEG lossy' };
+  return {};
+}
+
+async function encodeOne(decoded: DecodedImage, o: Options): Promise<Uint8Array[]> {
+  const settings = { quality: o.quality, lossless: o.lossless, background: o.background, compression: o.lossless ? ('lzw' as const) : ('jpeg' as const) };
+  // GIF keeps an animation and TIFF keeps every page; the still formats take every page of a TIFF but only the first frame of an animation.
+  if (o.to === 'gif' || o.to === 'tiff') return [await encode(decoded.frames, o.to, settings)];
+  const frames = decoded.format === 'tiff' ? decoded.frames : decoded.frames.slice(0, 1);
+  const out = [];
+  // OxiPNG gains little on large photos and takes seconds there; converters run it on small pictures only (the compressor always does).
+  for (const frame of frames) out.push(await encode(frame, o.to, { ...settings, optimise: frame.width * frame.height <= OXIPNG_MAX_PIXELS }));
+  return out;
+}
+
+export default defineProcessor(options, async (inputs, o, ctx) => {
+  if (inputs.length === 0) throw new ToolError('Please upload an image to convert.');
+  const type = MIME_TYPES[o.to];
+  const outputs: ToolOutput[] = [];
+
+  if (o.to === 'gif' && o.animate && inputs.length > 1) {
+    const pictures = [];
+    for (const [index, input] of inputs.entries()) {
+      throwIfAborted(ctx.signal);
+      pictures.push((await decode(input.name, input.bytes)).frames[0]);
+      ctx.onProgress(index + 1, inputs.length + 1);
+    }
+    const frames = framesFromPictures(pictures, o.frameDelay);
+    const bytes = await encode(frames, 'gif');
+    ctx.onProgress(inputs.length + 1, inputs.length + 1);
+    return [{ bytes, type, meta: { width: frames[0].width, height: frames[0].height, frameCount: frames.length, type: `Animated (${o.frameDelay} ms)` } }];
+  }
+
+  for (const [index, input] of inputs.entries()) {
+    throwIfAborted(ctx.signal);
+    const decoded = await decode(input.name, input.bytes);
+    throwIfAborted(ctx.signal);
+    const encoded = await encodeOne(decoded, o);
+    const first = decoded.frames[0];
+    const animated = decoded.frames.length > 1 && decoded.format !== 'tiff';
+    encoded.forEach((bytes, page) => {
+      const meta: Record<string, string | number> = { width: first.width, height: first.height, originalSize: input.bytes.byteLength, ...settingsMeta(o) };
+      if (o.to === 'gif') Object.assign(meta, { frameCount: decoded.frames.length, type: animated ? 'Animated' : 'Static' });
+      const output: ToolOutput = { bytes, type, meta };
+      // Several pages of one TIFF would share the template's name; each page is numbered instead.
+      if (encoded.length > 1) output.name = `${baseName(input.name)}-page-${page + 1}.${o.to}`;
+      // The first frame of an animation is marked as such, so it is not mistaken for the whole animation.
+      else if (animated && o.to !== 'gif') output.name = `${baseName(input.name)}-frame.${o.to}`;
+      outputs.push(output);
+    });
+    ctx.onProgress(index + 1, inputs.length);
+  }
+  return outputs;
+});

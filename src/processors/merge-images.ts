@@ -1,0 +1,30 @@
+/** Merge images: one PNG with the images one after the other, vertically or horizontally, with the chosen spacing. */
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { throwIfAborted, ToolError } from '../lib/errors';
+import { readInput, writeOutput } from '../lib/image/edit';
+import { mergeStrip } from '../lib/image/ops/geometry';
+import type { RasterImage } from '../lib/image/types';
+
+export const SPACING = { none: 0, small: 5, medium: 10, large: 20 } as const;
+
+export const options = z.object({
+  direction: z.enum(['vertical', 'horizontal']),
+  spacing: z.enum(['none', 'small', 'medium', 'large']),
+});
+
+export default defineProcessor(options, async (inputs, { direction, spacing }, ctx) => {
+  if (inputs.length < 2) throw new ToolError('Please upload at least two images to merge.');
+  const images: RasterImage[] = [];
+  for (const [i, input] of inputs.entries()) {
+    throwIfAborted(ctx.signal);
+    images.push((await readInput(input)).image);
+    ctx.onProgress(i + 1, inputs.length + 1);
+  }
+  const merged = mergeStrip(images, direction, SPACING[spacing]);
+  const output = await writeOutput('the merged image', merged, 'png', {
+    meta: { imageCount: images.length, direction },
+  });
+  ctx.onProgress(inputs.length + 1, inputs.length + 1);
+  return [output];
+});

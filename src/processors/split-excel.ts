@@ -1,0 +1,61 @@
+/**
+ * Split Excel: one workbook per sheet, or each sheet cut into files of a set
+ * number of rows with the header row repeated. Parts keep the input's format
+ * (.xlsx or .xls) and its cells as they were.
+ */
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { bookOfSheet, sheetHasData, splitSheetRows } from '../lib/data/sheet-split';
+import { emptyWorkbookMessage, readWorkbook } from '../lib/data/workbook';
+import { throwIfAborted, ToolError } from '../lib/errors';
+import { XLSX_TYPE } from '../lib/xlsx-writer';
+
+export const options = z.object({ method: z.enum(['sheets', 'rows']), rowsPerFile: z.number().int().min(1) });
+
+const XLS_TYPE = 'application/vnd.ms-excel';
+/** More parts than this would bury the page in results. */
+export const MAX_PARTS = 1000;
+
+export function oneSheetMessage(name: string): string {
+  return `The file ${name} has only one sheet with data, so there is nothing to split by sheet. Please choose "By number of rows" instead.`;
+}
+
+export function tooManyExcelPartsMessage(name: string, parts: number): string {
+  return `Splitting ${name} this way would make ${parts.toLocaleString('en-US')} files, more than the ${MAX_PARTS.toLocaleString('en-US')} this tool makes at once. Please choose more rows per file.`;
+}
+
+export default defineProcessor(options, async (inputs, { method, rowsPerFile }, ctx) => {
+  const input = inputs[0];
+  if (!input) throw new ToolError('Please upload an Excel file to split.');
+  const XLSX = await import('@e965/xlsx');
+  const book = await readWorkbook(input.bytes, input.name, { cellNF: true, cellStyles: true, cellDates: false, dense: true });
+  const xls = /\.xls$/i.test(input.name);
+  const bookType = xls ? 'biff8' : 'xlsx';
+  const sheets = book.SheetNames.filter((name) => sheetHasData(book.Sheets[name]));
+  if (sheets.length === 0) throw new ToolError(emptyWorkbookMessage(input.name));
+  if (method === 'sheets' && sheets.length === 1) throw new ToolError(oneSheetMessage(input.name));
+  const planned = method === 'sheets' ? sheets.map((name) => ({ name, sheet: book.Sheets[name] })) : [];
+  if (method === 'rows') {
+    for (const name of sheets) {
+      for (const sheet of splitSheetRows(XLSX.utils, book.Sheets[name], rowsPerFile)) {
+        planned.push({ name, sheet });
+        if (planned.length > MAX_PARTS) {
+          throw new ToolError(tooManyExcelPartsMessage(input.name, Math.max(MAX_PARTS + 1, planned.length)));
+        }
+      }
+    }
+  }
+  if (planned.length === 0) throw new ToolError(emptyWorkbookMessage(input.name));
+  return planned.map(({ name, sheet }, i) => {
+    throwIfAborted(ctx.signal);
+    const part = bookOfSheet(XLSX.utils, sheet, name, book);
+    const bytes = new Uint8Array(XLSX.write(part, { type: 'array', bookType, cellStyles: true, compression: true }) as ArrayBuffer);
+    ctx.onProgress(i + 1, planned.length);
+    const range = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']) : null;
+    return {
+      bytes,
+      type: xls ? XLS_TYPE : XLSX_TYPE,
+      meta: { sheet: name, rows: range ? range.e.r - range.s.r + 1 : 0, originalSize: input.bytes.byteLength },
+    };
+  });
+});

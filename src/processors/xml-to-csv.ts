@@ -1,0 +1,30 @@
+/**
+ * XML to CSV: each repeating record element becomes a row, its nested
+ * elements and attributes become dotted columns. Formula-looking cells are
+ * prefixed with an apostrophe so a spreadsheet never runs them.
+ */
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { parseXml } from '../lib/data/xml-read';
+import { recordNotice, xmlToTable } from '../lib/data/xml-records';
+import { tableToCsvBytes } from '../lib/data/table-out';
+import { throwIfAborted, ToolError } from '../lib/errors';
+
+export const options = z.object({});
+
+export default defineProcessor(options, async (inputs, _options, ctx) => {
+  const input = inputs[0];
+  if (!input) throw new ToolError('Please upload an XML file to convert.');
+  const table = xmlToTable(parseXml(input.bytes, input.name));
+  throwIfAborted(ctx.signal);
+  const bytes = tableToCsvBytes(table.columns, table.rows);
+  ctx.onProgress(1, 1);
+  return [
+    {
+      bytes,
+      type: 'text/csv',
+      meta: { rows: table.rows.length, columns: table.columns.length, originalSize: input.bytes.byteLength },
+      notice: recordNotice(table),
+    },
+  ];
+});

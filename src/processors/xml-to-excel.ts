@@ -1,0 +1,55 @@
+/**
+ * XML to Excel: each repeating record element becomes a row of the sheet,
+ * nested elements and attributes become dotted columns. Cells are numbers,
+ * ISO dates or text that can never run as a formula.
+ */
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { spreadsheetCell } from '../lib/cell-value';
+import { parseXml } from '../lib/data/xml-read';
+import { recordNotice, xmlToTable } from '../lib/data/xml-records';
+import { throwIfAborted, ToolError } from '../lib/errors';
+import { MAX_CELL_TEXT, MAX_COLUMNS, MAX_ROWS, XLSX_TYPE, XlsxSheetWriter } from '../lib/xlsx-writer';
+
+export const options = z.object({});
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function tooManyXmlColumnsMessage(name: string, columns: number): string {
+  return `The records in ${name} have ${fmt(columns)} different fields, more than the ${fmt(MAX_COLUMNS)} columns an Excel sheet can hold.`;
+}
+
+export function xmlCellTooLongMessage(name: string, column: string, length: number): string {
+  return `A "${column}" value in ${name} holds ${fmt(length)} characters, more than the ${fmt(MAX_CELL_TEXT)} an Excel cell can hold.`;
+}
+
+export default defineProcessor(options, async (inputs, _options, ctx) => {
+  const input = inputs[0];
+  if (!input) throw new ToolError('Please upload an XML file to convert.');
+  const table = xmlToTable(parseXml(input.bytes, input.name));
+  if (table.columns.length > MAX_COLUMNS) throw new ToolError(tooManyXmlColumnsMessage(input.name, table.columns.length));
+  const base = input.name.replace(/\.[^.]*$/, '');
+  const writer = new XlsxSheetWriter(base);
+  // Column names are written as text, whatever they look like.
+  writer.addRow(table.columns);
+  table.rows.forEach((row, i) => {
+    const long = row.findIndex((cell) => cell.length > MAX_CELL_TEXT);
+    if (long >= 0) throw new ToolError(xmlCellTooLongMessage(input.name, table.columns[long], row[long].length));
+    if (writer.rows === MAX_ROWS) {
+      writer.nextSheet(`${base} ${writer.sheets + 1}`);
+      writer.addRow(table.columns);
+    }
+    writer.addRow(row.map(spreadsheetCell));
+    if (i % 10000 === 9999) throwIfAborted(ctx.signal);
+  });
+  const bytes = writer.finish();
+  ctx.onProgress(1, 1);
+  return [
+    {
+      bytes,
+      type: XLSX_TYPE,
+      meta: { rows: table.rows.length, columns: table.columns.length, originalSize: input.bytes.byteLength },
+      notice: recordNotice(table),
+    },
+  ];
+});
