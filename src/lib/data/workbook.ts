@@ -1,0 +1,92 @@
+/**
+ * Opening spreadsheets for the data tools with SheetJS (@e965/xlsx): .xlsx
+ * (after checking the ZIP's declared sizes, so a zip bomb is refused before
+ * anything is inflated), .xls, and .csv (read with the project's CSV reader so
+ * cells stay text exactly as written).
+ */
+import type { WorkBook } from '@e965/xlsx';
+import { decodeCsvText, parseCsv } from '../csv';
+import { ToolError } from '../errors';
+import { isOle2, looksLikeZip } from '../pdf/zip-entries';
+
+/** The most a workbook may expand to when unzipped; a 50 MB workbook of plain data stays well under it. */
+export const MAX_UNZIPPED = 800 * 1024 * 1024;
+/** Deflate cannot compress more than about 1032 to 1: an entry claiming more is lying about its size. */
+export const MAX_RATIO = 1000;
+
+export function zipBombMessage(name: string): string {
+  return `The file ${name} would expand to far more data than it holds (a "zip bomb"), so it was not opened. Please check where the file came from.`;
+}
+
+export function notSpreadsheetMessage(name: string): string {
+  return `The file ${name} is not a readable Excel workbook. Please choose an .xlsx or .xls file.`;
+}
+
+export function emptyWorkbookMessage(name: string): string {
+  return `The file ${name} has no sheets with data.`;
+}
+
+export function encryptedWorkbookMessage(name: string): string {
+  return `The file ${name} is password-protected. Please remove the password in Excel and try again.`;
+}
+
+/**
+ * Sums the uncompressed sizes declared in the ZIP's central directory and
+ * refuses the archive when they exceed the limits. Reads only the directory,
+ * so it takes microseconds whatever the archive claims.
+ */
+export function checkZipSizes(bytes: Uint8Array, name: string): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record sits in the last 64 KB + 22 bytes.
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65557); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd === -1) throw new ToolError(notSpreadsheetMessage(name));
+  let entries = view.getUint16(eocd + 10, true);
+  let offset = view.getUint32(eocd + 16, true);
+  let total = 0;
+  for (let at = offset; entries > 0; entries--) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw new ToolError(notSpreadsheetMessage(name));
+    const compressed = view.getUint32(at + 20, true);
+    const size = view.getUint32(at + 24, true);
+    // 0xFFFFFFFF means the real size is in a ZIP64 field: treat it as over the limit, no workbook needs that.
+    if (size === 0xffffffff) throw new ToolError(zipBombMessage(name));
+    total += size;
+    if (total > MAX_UNZIPPED || (size > 1 << 20 && size > compressed * MAX_RATIO)) throw new ToolError(zipBombMessage(name));
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    offset = at;
+  }
+}
+
+const isCsvName = (name: string) => /\.csv$/i.test(name);
+
+/** Reads a workbook; options as for SheetJS read (cellStyles, cellNF, dense ...). */
+export async function readWorkbook(bytes: Uint8Array, name: string, options: Record<string, unknown> = {}): Promise<WorkBook> {
+  const XLSX = await import('@e965/xlsx');
+  if (isCsvName(name) && !looksLikeZip(bytes) && !isOle2(bytes)) {
+    const rows = parseCsv(decodeCsvText(bytes, name), name);
+    const book = XLSX.utils.book_new();
+    // Every cell as text, exactly as in the file.
+    const sheet = XLSX.utils.aoa_to_sheet(rows, { dense: true });
+    XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
+    return book;
+  }
+  if (bytes.length === 0) throw new ToolError(notSpreadsheetMessage(name));
+  if (looksLikeZip(bytes)) checkZipSizes(bytes, name);
+  else if (!isOle2(bytes)) throw new ToolError(notSpreadsheetMessage(name));
+  let book: WorkBook;
+  try {
+    // A fresh view: SheetJS sets properties on the array it is given, and the input must stay untouched.
+    book = XLSX.read(bytes.subarray(0), { type: 'array', cellDates: true, ...options });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (/password|encrypt/i.test(message)) throw new ToolError(encryptedWorkbookMessage(name));
+    throw new ToolError(notSpreadsheetMessage(name));
+  }
+  if (book.SheetNames.length === 0) throw new ToolError(emptyWorkbookMessage(name));
+  return book;
+}
