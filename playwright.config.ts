@@ -7,7 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
-const BASE_URL = 'http://127.0.0.1:4173';
+/** E2E_PORT lets several checkouts run their suites side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CI = !!process.env.CI;
 
 /** Path of the system Chromium, or undefined to fall back to Playwright's bundled browser. */
@@ -23,6 +25,8 @@ function systemChromium(): string | undefined {
 
 export default defineConfig({
   testDir: 'e2e',
+  // The corpus runner is `npm run test:corpus` (playwright.corpus.config.ts).
+  testIgnore: ['corpus/**'],
   // Two cores shared with the preview server: more workers only add contention.
   workers: 2,
   fullyParallel: true,
@@ -35,6 +39,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
     acceptDownloads: true,
+    // The production build registers a service worker; specs see the network as a first visit
+    // does. e2e/pwa.spec.ts allows it to test offline use.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: systemChromium(),
       // Chromium's own background connections would otherwise reach other origins.
@@ -52,7 +59,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], baseURL: BASE_URL } }],
   webServer: {
-    command: 'npx vite preview --port 4173 --strictPort --host 127.0.0.1',
+    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
     url: BASE_URL,
     reuseExistingServer: !CI,
     timeout: 120_000,

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { makePdf, upload } from './support';
+import { loadManifests, makePdf, upload } from './support';
 
 /** Runs axe on the page and fails with each serious/critical violation's id and targets. */
 async function expectNoSeriousViolations(page: Page) {
@@ -42,3 +42,35 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+/** Every route from the manifests and the site pages, light and dark: one test per family, looping. */
+const ROUTE_FAMILIES: Record<string, string[]> = {
+  site: ['/', '/tools', '/about', '/contact', '/privacy', '/terms', '/no-such-page'],
+};
+for (const tool of loadManifests()) (ROUTE_FAMILIES[tool.category] ??= []).push(`/tools/${tool.slug}`);
+
+for (const [family, paths] of Object.entries(ROUTE_FAMILIES)) {
+  test(`every ${family} route has no serious axe violation in light and dark`, async ({ page }) => {
+    // axe takes several seconds a page on a busy machine: a generous budget per page, no timing asserted.
+    test.setTimeout(paths.length * 2 * 60_000);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoSeriousViolations(page);
+      }
+    }
+  });
+}
+
+test('the drop zone is a button that Enter and Space open', async ({ page }) => {
+  await page.goto('/tools/pdf-compressor');
+  const zone = page.getByRole('button', { name: /^Upload/ });
+  await expect(zone).toBeVisible();
+  for (const key of ['Enter', ' ']) {
+    await zone.focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press(key)]);
+    expect(chooser).toBeTruthy();
+  }
+});

@@ -37,3 +37,22 @@ test('the mobile menu search finds a tool and closes on the way there', async ({
   await expect(page).toHaveURL('/tools/split-pdf');
   await expect(page.locator('#mobile-menu')).toBeHidden();
 });
+
+test('a long file name neither widens the page nor hides the result at 360 px', async ({ page }) => {
+  const { makePdf, upload, gotoReal } = await import('./support');
+  await gotoReal(page, '/tools/pdf-compressor');
+  const name = `${'a-very-long-scanned-document-name-without-spaces_'.repeat(3)}final.pdf`;
+  await page.getByTestId('file-input').setInputFiles(upload(name, 'application/pdf', await makePdf([300, 400], 'Long')));
+  await expect(page.getByText(name).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByRole('button', { name: 'Compress PDF' }).click();
+  await expect(page.getByTestId('result-name').first()).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('on a phone the drop zone is on the first screen of a tool page', async ({ page }) => {
+  await page.goto('/tools/merge-pdf');
+  const box = await page.locator('.dropzone').first().boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y).toBeLessThan(740);
+});

@@ -13,8 +13,12 @@ const MANIFEST_DIR = fileURLToPath(new URL('../manifests', import.meta.url));
 export interface ManifestInfo {
   slug: string;
   title: string;
+  description: string;
   category: string;
   listed?: boolean;
+  howTo: string[];
+  accept: Record<string, string[]>;
+  view?: string;
   processor?: string;
   action: { label: string; busyLabel: string };
   messages: { success: string; successTitle?: string };

@@ -1,5 +1,5 @@
 /** The typed-text tools in real Chromium: case converter, text to speech, chart maker, AI image generator. */
-import { expect, test } from './fixtures';
+import { expect, SITE_ORIGIN, test } from './fixtures';
 import { downloadResult, manifest, toast } from './support';
 
 const caseConverter = manifest('text-case-converter') as ReturnType<typeof manifest> & { messages: Record<string, string> };
@@ -8,7 +8,7 @@ const chart = manifest('chart-maker');
 const ai = manifest('ai-image-generator');
 
 test('text case converter: live conversion, counters and copy to the clipboard', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'http://127.0.0.1:4173' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: SITE_ORIGIN });
   await page.goto('/tools/text-case-converter?demo=1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Text Case Converter');
   await expect(page.getByTestId('file-input')).toHaveCount(0);

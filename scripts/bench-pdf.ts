@@ -126,7 +126,7 @@ async function benchMerge(): Promise<void> {
   const processorPath = resolve(process.cwd(), 'src/processors/merge-pdf.ts');
   if (existsSync(processorPath)) {
     const mergePdf = (await import('../src/processors/merge-pdf')).default;
-    merge = async (list) => (await mergePdf(list, {}, ctx))[0].bytes;
+    merge = async (list) => (await mergePdf.run(list, {}, ctx))[0].bytes;
     how = 'src/processors/merge-pdf.ts';
   } else {
     merge = async (list) => {

@@ -32,3 +32,54 @@ export function toolIcons(manifestRoot: string): Plugin {
     },
   };
 }
+
+const SPRITE_FILE = 'tool-icons.svg';
+
+/** The lucide icons the site's header, footer, home and cards draw from the sprite. */
+export const SITE_ICONS = [
+  'ArrowRight', 'AtSign', 'BadgeDollarSign', 'ChevronDown', 'Code', 'FileStack', 'Menu', 'Quote', 'Rss',
+  'Search', 'Shield', 'Smartphone', 'Users', 'Wrench', 'X', 'Zap',
+] as const;
+
+/** One SVG file of <symbol>s, one per manifest icon plus the fallback wrench, rendered from lucide-react. */
+export async function toolIconSprite(manifestRoot: string): Promise<string> {
+  const [{ createElement }, { renderToStaticMarkup }, lucide] = await Promise.all([
+    import('react'),
+    import('react-dom/server'),
+    import('lucide-react'),
+  ]);
+  const icons = lucide as unknown as Record<string, Parameters<typeof createElement>[0]>;
+  const symbols = [...new Set([...manifestIconNames(manifestRoot), ...SITE_ICONS])]
+    .filter((name) => icons[name])
+    .map((name) => {
+      const inner = renderToStaticMarkup(createElement(icons[name])).replace(/^<svg[^>]*>|<\/svg>$/g, '');
+      return `<symbol id="${name}" viewBox="0 0 24 24">${inner}</symbol>`;
+    });
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>\n`;
+}
+
+/**
+ * Vite plugin: /tool-icons.svg, the sprite the site's cards and search use,
+ * so the home page and /tools ship no icon code (the tool page keeps the
+ * lucide components through virtual:tool-icons).
+ */
+export function toolIconSpriteFile(manifestRoot: string): Plugin {
+  const namesId = 'virtual:tool-icon-names';
+  return {
+    name: 'filedesk-tool-icon-sprite',
+    resolveId: (id) => (id === namesId ? '\0' + namesId : undefined),
+    load: (id) =>
+      id === '\0' + namesId ? `export const TOOL_ICON_NAMES = ${JSON.stringify(manifestIconNames(manifestRoot))};` : undefined,
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        if (req.url?.split('?')[0] !== `/${SPRITE_FILE}`) return next();
+        res.setHeader('Content-Type', 'image/svg+xml');
+        res.end(await toolIconSprite(manifestRoot));
+      });
+    },
+    async generateBundle() {
+      if (this.environment?.config.build.ssr) return;
+      this.emitFile({ type: 'asset', fileName: SPRITE_FILE, source: await toolIconSprite(manifestRoot) });
+    },
+  };
+}

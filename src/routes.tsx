@@ -3,27 +3,43 @@
  * not-found page for every other path. The tool page is loaded lazily so the
  * home page carries no engine, processor or PDF code.
  */
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import {
   createBrowserHistory,
+  lazyRouteComponent,
   createRootRoute,
   createRoute,
   createRouter,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { toolBySlug } from './engine/catalogue-summary';
-import { About } from './site/About';
-import { AllTools } from './site/AllTools';
 import { pageTitle } from './site/constants';
-import { Contact } from './site/Contact';
 import { Home } from './site/Home';
 import { Layout } from './site/Layout';
 import { NotFound } from './site/NotFound';
-import { Privacy } from './site/Privacy';
-import { Terms } from './site/Terms';
 import { useDocumentTitle } from './site/useDocumentTitle';
 
-const ToolRoute = lazy(() => import('./engine/ToolRoute'));
+// Pages other than home load with their route (the router loads a route's
+// component before showing it, and before hydrating a pre-rendered page).
+const AllTools = lazyRouteComponent(() => import('./site/AllTools'), 'AllTools');
+const About = lazyRouteComponent(() => import('./site/About'), 'About');
+const Contact = lazyRouteComponent(() => import('./site/Contact'), 'Contact');
+const Privacy = lazyRouteComponent(() => import('./site/Privacy'), 'Privacy');
+const Terms = lazyRouteComponent(() => import('./site/Terms'), 'Terms');
+
+const importToolRoute = () => import('./engine/ToolRoute');
+const ToolRoute = lazyRouteComponent(importToolRoute);
+
+/**
+ * Loads the tool page's code (and its bespoke view) before the route renders:
+ * at build time the page is rendered complete, on a pre-rendered page hydration
+ * finds it ready, and a link to a tool shows the tool, not a loading line.
+ */
+async function loadToolCode({ params }: { params: { slug: string } }): Promise<void> {
+  if (!toolBySlug(params.slug)) return;
+  const module = await importToolRoute();
+  await module.preloadView(params.slug);
+}
 
 /** /tools/$slug: the tool's page, or the not-found page for an unknown slug. */
 function ToolPage() {
@@ -51,7 +67,7 @@ function KnownTool({ slug, title }: { slug: string; title: string }) {
 const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
 
 const parent = () => rootRoute;
-const toolRoute = createRoute({ getParentRoute: parent, path: '/tools/$slug', component: ToolPage });
+const toolRoute = createRoute({ getParentRoute: parent, path: '/tools/$slug', component: ToolPage, loader: loadToolCode });
 
 const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: parent, path: '/', component: Home }),
@@ -66,6 +82,14 @@ const routeTree = rootRoute.addChildren([
 /** The app's router; tests pass a memory history. Navigation scrolls to the top (the router's default). */
 export function createAppRouter(history: RouterHistory = createBrowserHistory()) {
   return createRouter({ routeTree, history, defaultNotFoundComponent: NotFound });
+}
+
+const SITE_PATHS = new Set(['/', '/tools', '/about', '/contact', '/privacy', '/terms']);
+
+/** True for a path that shows a page other than the not-found page. */
+export function isKnownPath(pathname: string): boolean {
+  const tool = /^\/tools\/([^/]+)$/.exec(pathname);
+  return SITE_PATHS.has(pathname) || (!!tool && !!toolBySlug(decodeURIComponent(tool[1])));
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -110,12 +110,15 @@ interface ToolCase {
 }
 
 const input = (file: CorpusFile, name = file.name): ToolInput => ({ name, type: 'application/pdf', bytes: file.bytes });
-const compress = createPdfCompressor(napiJpegCodec);
+const compressor = createPdfCompressor(napiJpegCodec);
+/** Runs the compressor as the worker does: the options parsed with its schema first. */
+const compress = (inputs: Parameters<typeof compressor.run>[0], values: Record<string, unknown>, context: Parameters<typeof compressor.run>[2]) =>
+  compressor.run(inputs, compressor.options.parse(values), context);
 
 const CASES: ToolCase[] = [
   {
     tool: 'merge-pdf (file + itself)',
-    run: (file, ctx) => mergePdf([input(file), input(file, `copy-${file.name}`)], {}, ctx),
+    run: (file, ctx) => mergePdf.run([input(file), input(file, `copy-${file.name}`)], {}, ctx),
     async check(file, [output, ...rest]) {
       expect(rest).toHaveLength(0);
       expect(file.pages, 'merged a file the loader refuses').not.toBeNull();
@@ -124,7 +127,7 @@ const CASES: ToolCase[] = [
   },
   {
     tool: 'split-pdf (every 1 page)',
-    run: (file, ctx) => splitPdf([input(file)], { method: 'every', everyN: 1 }, ctx),
+    run: (file, ctx) => splitPdf.run([input(file)], splitPdf.options.parse({ method: 'every', everyN: 1 }), ctx),
     async check(file, outputs) {
       expect(file.pages, 'split a file the loader refuses').not.toBeNull();
       expect(outputs).toHaveLength(file.pages!);
@@ -143,7 +146,7 @@ const CASES: ToolCase[] = [
   },
   {
     tool: 'pdf-to-jpg (page 1, 72 dpi)',
-    run: (file, ctx) => convertPdfToJpg([input(file)], { dpi: '72', quality: 80, pages: '1' }, ctx, napiBackend),
+    run: (file, ctx) => convertPdfToJpg([input(file)], { dpi: 72, quality: 80, pages: '1' }, ctx, napiBackend),
     async check(_file, [output, ...rest]) {
       expect(rest).toHaveLength(0);
       expect(output.type).toBe('image/jpeg');
@@ -153,7 +156,7 @@ const CASES: ToolCase[] = [
   },
   {
     tool: 'extract-text-from-pdf',
-    run: (file, ctx) => extractText([input(file)], {}, ctx),
+    run: (file, ctx) => extractText.run([input(file)], {}, ctx),
     async check(_file, [output, ...rest]) {
       expect(rest).toHaveLength(0);
       const text = new TextDecoder('utf-8', { fatal: true }).decode(output.bytes);

@@ -42,7 +42,8 @@ vi.mock('../src/engine/worker/bridge', async (importOriginal) => {
       const inputs: ToolInput[] = await Promise.all(
         files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
       );
-      return (await loadProcessor(name))(inputs, options, { signal, onProgress });
+      const processor = await loadProcessor(name);
+      return processor.run(inputs, processor.options.parse(options), { signal, onProgress });
     },
   };
 });

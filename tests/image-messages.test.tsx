@@ -14,16 +14,18 @@ import type { ToolManifest } from '../schemas/manifest';
 import { setDemoMode } from '../src/engine/demo-mode';
 import { renderWithShell, toastTexts } from '../src/engine/test-utils';
 import { ToolPage } from '../src/engine/ToolPage';
-import type { Processor, ToolOutput } from '../src/engine/types';
+import type { ToolOutput } from '../src/engine/types';
 import type { ToolViewProps } from '../src/engine/view-modules';
 import { runInWorker } from '../src/engine/worker/bridge';
-import jpgToPng from '../src/processors/jpg-to-png';
-import pngToJpg from '../src/processors/png-to-jpg';
+import imageCompressor from '../src/processors/image-compressor';
+import imageConvert from '../src/processors/image-convert';
 import ResizeImageView from '../src/views/resize-image-dimensions';
 import {
   advance, choose, clickRun, demoSetup, DownloadFirst, file, flush, imageTools, manifestOf, resultNames, submitForm,
 } from './image-support';
 import { decodeRgba } from './setup/offscreen-canvas';
+import { fixtureFor } from './support/image-fixtures';
+import { decode } from '../src/lib/image/decode';
 
 vi.mock('../src/engine/worker/bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../src/engine/worker/bridge')>()),
@@ -242,7 +244,6 @@ function realImage(name: string, format: 'jpeg' | 'png'): File {
 }
 
 describe('converters with a processor: the real success message', () => {
-  const PROCESSORS: Record<string, Processor> = { 'jpg-to-png': jpgToPng, 'png-to-jpg': pngToJpg };
   let outputs: ToolOutput[];
 
   beforeEach(() => {
@@ -255,7 +256,8 @@ describe('converters with a processor: the real success message', () => {
       const inputs = await Promise.all(
         files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
       );
-      outputs = await PROCESSORS[name](inputs, options, { signal, onProgress });
+      expect(name).toBe('image-convert');
+      outputs = await imageConvert.run(inputs, imageConvert.options.parse(options), { signal, onProgress });
       return outputs;
     });
   });
@@ -293,5 +295,88 @@ describe('converters with a processor: the real success message', () => {
     expect(jpg.data[7 * 4 + 2]).toBeGreaterThan(200);
     expect(toastTexts()).toContain('Success: PNG image converted to JPG!');
     expect(toastTexts().join()).not.toContain('(Mock)');
+  });
+});
+
+/** The real success message of every converter on the family processor, as the specification words it for one file. */
+const REAL_SUCCESS: Record<string, string> = {
+  'heic-to-jpg': '1 HEIC image(s) converted to JPG!',
+  'heic-to-png': '1 HEIC image(s) converted to PNG!',
+  'webp-to-jpg': '1 WebP image(s) converted to JPG!',
+  'webp-to-png': '1 WebP image(s) converted to PNG!',
+  'png-to-webp': '1 PNG image(s) converted to WebP!',
+  'jpg-to-webp': '1 JPG image(s) converted to WebP!',
+  'jpg-to-gif': '1 JPG image(s) converted to GIF!',
+  'png-to-gif': '1 PNG image(s) converted to GIF!',
+  'webp-to-gif': '1 WebP image(s) converted to GIF!',
+  'gif-to-jpg': '1 GIF image(s) converted to JPG!',
+  'gif-to-png': '1 GIF image(s) converted to PNG!',
+  'tiff-to-jpg': '1 TIFF image(s) converted to JPG!',
+  'tiff-to-png': '1 TIFF image(s) converted to PNG!',
+  'jpg-to-tiff': '1 JPG image(s) converted to TIFF!',
+  'psd-to-jpg': '1 PSD image(s) converted to JPG!',
+  'psd-to-png': '1 PSD image(s) converted to PNG!',
+  'jpg-to-png': 'JPG image converted to PNG!',
+  'png-to-jpg': 'PNG image converted to JPG!',
+};
+
+describe('every converter on the family processor: a real run with its real success message', () => {
+  const converters = imageTools.filter((t) => t.processor === 'image-convert');
+  let outputs: ToolOutput[];
+
+  it('has a success message here for each such converter', () => {
+    expect(converters.map((t) => t.slug).sort()).toEqual(Object.keys(REAL_SUCCESS).sort());
+  });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    setDemoMode(false);
+    outputs = [];
+    vi.mocked(runInWorker).mockReset();
+    vi.mocked(runInWorker).mockImplementation(async (name, files, options, signal, onProgress) => {
+      const inputs = await Promise.all(
+        files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
+      );
+      outputs =
+        name === 'image-compressor'
+          ? await imageCompressor.run(inputs, imageCompressor.options.parse(options), { signal, onProgress })
+          : await imageConvert.run(inputs, imageConvert.options.parse(options), { signal, onProgress });
+      return outputs;
+    });
+  });
+  afterEach(() => demoSetup().after());
+
+  it('image-compressor compresses a real JPEG and says so without "(Mock)"', async () => {
+    const tool = renderPage('image-compressor');
+    const jpg = fixtureFor('image/jpeg')!;
+    await choose([new File([jpg.bytes as Uint8Array<ArrayBuffer>], 'photo.jpg', { type: 'image/jpeg' })]);
+    await clickRun(tool);
+    await advance(0);
+    await act(async () => {
+      await vi.waitFor(() => expect(outputs).toHaveLength(1), { timeout: 25000 });
+    });
+    await flush();
+    expect(toastTexts()).toContain('Success: 1 image(s) compressed successfully!');
+    expect(resultNames()).toEqual(['compressed-photo.jpg']);
+    expect(outputs[0].bytes.byteLength).toBeLessThanOrEqual(jpg.bytes.byteLength);
+  });
+
+  it.each(converters.map((t) => [t.slug, t] as const))('%s', async (slug, tool) => {
+    const mime = Object.keys(tool.accept)[0];
+    const fixture = fixtureFor(mime);
+    if (!fixture) return; // HEIC without the shared corpus: no encoder exists to make one
+    renderPage(slug);
+    await choose([new File([fixture.bytes as Uint8Array<ArrayBuffer>], `picture.${fixture.ext}`, { type: mime })]);
+    await clickRun(tool);
+    await advance(0);
+    await act(async () => {
+      await vi.waitFor(() => expect(outputs.length).toBeGreaterThan(0), { timeout: 25000 });
+    });
+    await flush();
+    expect(toastTexts()).toContain(`Success: ${REAL_SUCCESS[slug]}`);
+    const target = tool.processorSettings?.to;
+    const back = await decode('out', outputs[0].bytes);
+    expect(back.format).toBe(target === 'jpg' ? 'jpeg' : target);
+    expect(back.frames[0].width).toBeGreaterThan(0);
   });
 });

@@ -5,12 +5,11 @@ import { vi } from 'vitest';
 import type { ToolManifest } from '../schemas/manifest';
 import { allTools } from '../src/engine/catalogue';
 import { setDemoMode } from '../src/engine/demo-mode';
-import { renderWithShell } from '../src/engine/test-utils';
+import { flush, manifestOf, renderWithShell } from '../src/engine/test-utils';
 import { ToolPage } from '../src/engine/ToolPage';
 import { useToolRun } from '../src/engine/useToolRun';
-import { flush, manifestOf } from '../src/views/shared/view-test-utils';
 
-export { choose, flush, manifestOf } from '../src/views/shared/view-test-utils';
+export { choose, flush, manifestOf } from '../src/engine/test-utils';
 
 /** Image tools someone else owns (bespoke text-only pages). */
 export const NOT_OURS = new Set(['chart-maker', 'ai-image-generator']);

@@ -5,8 +5,7 @@
  */
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderWithShell, toastTexts } from '../src/engine/test-utils';
-import { captureDownloads } from '../src/views/shared/view-test-utils';
+import { captureDownloads, renderWithShell, toastTexts } from '../src/engine/test-utils';
 import {
   advance, choose, clickRun, demoSetup, DownloadFirst, file, flush, manifestOf, renderTool, resultFacts, resultNames,
   resultSizes, runExpectingDelay, submitForm,

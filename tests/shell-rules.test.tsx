@@ -9,6 +9,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HELP, MULTI_HELP } from '../src/engine/DropZone';
+import { allTools, toolBySlug } from '../src/engine/catalogue';
+import { checkOptions } from '../src/engine/options';
 import { toastTexts } from '../src/engine/test-utils';
 import { DEMO_NOTE, SIMULATED_NOTE } from '../src/engine/ToolPage';
 import {
@@ -45,7 +47,9 @@ describe('tool page pattern (real manifests, demo mode)', () => {
   });
 
   it('a tool without real processing says it is a demonstration', () => {
-    renderTool('xml-to-json');
+    const demoOnly = allTools.find((t) => !t.processor && !t.worksInPage && !t.view);
+    expect(demoOnly, 'a tool that only simulates').toBeDefined();
+    renderTool(demoOnly!.slug);
     expect(screen.getByTestId('tool-note')).toHaveTextContent(SIMULATED_NOTE);
   });
 
@@ -82,7 +86,7 @@ describe('tool page pattern (real manifests, demo mode)', () => {
     expect(actionButton(manifest)).toBeEnabled();
   });
 
-  it('a result that has no file says "File not available for download."', async () => {
+  it('a result that is gone (its list was cleared by another action) says "File not available for download."', async () => {
     const { result } = renderRun('pdf-to-word');
     act(() => result.current.setFiles([fileOf('a.pdf', 100, 'application/pdf')]));
     let running: ReturnType<typeof result.current.run> = Promise.resolve(null);
@@ -92,9 +96,12 @@ describe('tool page pattern (real manifests, demo mode)', () => {
     await advance(3000);
     const produced = await running;
     expect(produced).toHaveLength(1);
-    act(() => result.current.download({ ...produced![0], blob: undefined as unknown as Blob }));
+    // Choosing another file clears the results; a download of the old one can no longer be served.
+    act(() => result.current.setFiles([fileOf('b.pdf', 100, 'application/pdf')]));
+    act(() => result.current.download(produced![0]));
     await flush();
     expect(toastTexts()).toContain('Error: File not available for download.');
+    expect(toastTexts()).not.toContain('Error: Please convert a PDF file first.');
     expect(resultNames()).toEqual([]);
   });
 });
@@ -122,15 +129,11 @@ describe('engine rules behind the bespoke PDF views (run state with real manifes
     expect(toastTexts()).toEqual(['Error: Please upload a PDF file to rearrange.']);
   });
 
-  it.each([0, 6])('split-pdf every-N mode refuses %i pages per file of a 5-page PDF', async (everyN) => {
-    const { result } = renderRun('split-pdf');
-    act(() => result.current.setFiles([fileOf('a.pdf', 100, 'application/pdf')]));
-    act(() => result.current.setFacts({ pageCount: 5 }));
-    await act(async () => {
-      await result.current.run({ method: 'every', ranges: '', everyN });
-    });
-    expect(toastTexts()).toEqual(['Error: Please enter a number of pages from 1 to the page count.']);
-    expect(result.current.results).toEqual([]);
+  it.each([0, 6])('split-pdf every-N mode refuses %i pages per file of a 5-page PDF (the options form\'s one validation)', (everyN) => {
+    const { options } = toolBySlug('split-pdf')!;
+    const check = checkOptions(options, { method: 'every', ranges: '', everyN }, { fileCount: 1, totalBytes: 100, pageCount: 5 });
+    expect(check).toMatchObject({ ok: false, field: 'everyN', message: 'Please enter a number of pages from 1 to the page count.' });
+    expect(checkOptions(options, { method: 'every', ranges: '', everyN: 5 }, { fileCount: 1, totalBytes: 100, pageCount: 5 }).ok).toBe(true);
   });
 
   it('Download All after a demo run of several parts shows the manifest notice and saves only the first part', async () => {

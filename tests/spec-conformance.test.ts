@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolManifest } from '../schemas/manifest';
-import { allTools, toolBySlug } from '../src/engine/catalogue';
+import { allTools, catalogue, toolBySlug } from '../src/engine/catalogue';
 import { nameTemplate, outputName } from '../src/engine/naming';
 import { defaultOptions } from '../src/engine/options';
 
@@ -230,5 +230,27 @@ describe('file tool manifests match the specification table', () => {
       default: 10000, min: 1, visibleWhen: { option: 'method', equals: 'rows' },
       invalidMessage: 'Please specify valid rows per file for splitting.',
     });
+  });
+});
+
+/** The specification's catalogue, per category, in its order (site-pdf-text-audio.md and image-data.md). */
+const SPEC_CATALOGUE = {
+  pdf: ['pdf-compressor', 'pdf-to-word', 'jpg-to-pdf', 'merge-pdf', 'create-pdf', 'pdf-to-jpg', 'word-to-pdf', 'split-pdf', 'unlock-pdf', 'pdf-translator', 'esign-pdf', 'protect-pdf', 'rearrange-pdf', 'extract-text-from-pdf', 'pdf-to-excel', 'pdf-to-powerpoint', 'png-to-pdf', 'epub-to-pdf', 'crop-pdf', 'edit-pdf'],
+  image: ['remove-background', 'ai-image-generator', 'restore-photos', 'profile-photo-maker', 'remove-person-from-photo', 'extract-text-from-image', 'remove-objects-from-photo', 'resize-image-dimensions', 'increase-image-resolution', 'blur-background', 'colorize-photo', 'collage-maker', 'remove-watermark', 'make-background-transparent', 'crop-image', 'add-border-to-image', 'image-splitter', 'add-text-to-image', 'pixelate-image', 'make-round-image', 'black-and-white-image', 'flip-image', 'unblur-image', 'merge-images', 'image-compressor', 'jpg-to-png', 'png-to-jpg', 'heic-to-jpg', 'heic-to-png', 'webp-to-jpg', 'webp-to-png', 'png-to-webp', 'jpg-to-webp', 'png-to-svg', 'jpg-to-svg', 'svg-to-png', 'gif-to-mp4', 'jpg-to-gif', 'png-to-gif', 'webp-to-gif', 'gif-to-jpg', 'gif-to-png', 'tiff-to-jpg', 'tiff-to-png', 'jpg-to-tiff', 'psd-to-jpg', 'psd-to-png', 'psd-to-ai', 'png-to-eps', 'eps-to-png', 'eps-to-jpg', 'chart-maker'],
+  audio: ['text-to-speech'],
+  text: ['text-case-converter'],
+  file: ['split-csv', 'split-excel', 'excel-to-pdf', 'xml-to-excel', 'excel-to-xml', 'csv-to-excel', 'xml-to-csv', 'xml-to-json'],
+};
+
+describe('the specification\'s catalogue', () => {
+  it('lists every tool of the specification, in the specification\'s order within its category; gif-to-pdf is routed, not listed', () => {
+    for (const [category, slugs] of Object.entries(SPEC_CATALOGUE)) {
+      const listed = catalogue.filter((t) => t.category === category && slugs.includes(t.slug)).map((t) => t.slug);
+      expect(listed, category).toEqual(slugs);
+    }
+    expect(Object.values(SPEC_CATALOGUE).flat()).toHaveLength(82);
+    const gif = allTools.find((t) => t.slug === 'gif-to-pdf');
+    expect(gif?.listed).toBe(false);
+    expect(gif?.category).toBe('pdf');
   });
 });

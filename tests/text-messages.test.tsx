@@ -9,15 +9,14 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDemoMode } from '../src/engine/demo-mode';
-import { pdfFile, renderWithShell, toastTexts } from '../src/engine/test-utils';
+import { choose, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../src/engine/test-utils';
 import type { ToolOutput } from '../src/engine/types';
 import { runInWorker } from '../src/engine/worker/bridge';
-import { CHART_HEIGHT, CHART_WIDTH } from '../src/lib/chart-draw';
+import { CHART_HEIGHT, CHART_WIDTH } from '../src/lib/chart/config';
 import chartMaker from '../src/processors/chart-maker';
 import ChartMaker from '../src/views/chart-maker';
 import CropPdfView from '../src/views/crop-pdf';
 import TextToSpeech from '../src/views/text-to-speech';
-import { choose, flush, manifestOf } from '../src/views/shared/view-test-utils';
 import { decodeRgba } from './setup/offscreen-canvas';
 
 vi.mock('../src/engine/worker/bridge', async (importOriginal) => ({
@@ -36,7 +35,8 @@ describe('Text to Speech', () => {
     vi.useFakeTimers();
   });
 
-  it('Download MP3 with text gives the demo notice', async () => {
+  it('Download MP3 with text gives the demo notice in demo mode', async () => {
+    setDemoMode(true);
     renderWithShell(<TextToSpeech manifest={manifestOf('text-to-speech')} />);
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Read this aloud' } });
     await flush();
@@ -61,7 +61,7 @@ describe('Chart Maker with the real processor', () => {
     // The worker is replaced by the same processor run on the page, so the chart is really drawn.
     vi.mocked(runInWorker).mockReset();
     vi.mocked(runInWorker).mockImplementation(async (_name, _files, options, signal, onProgress) => {
-      outputs = await chartMaker([], options, { signal, onProgress });
+      outputs = await chartMaker.run([], chartMaker.options.parse(options), { signal, onProgress });
       return outputs;
     });
   });

@@ -28,3 +28,29 @@ export function cellValue(text: string): string | number {
   if (!Number.isFinite(value) || Object.is(value, -0)) return text;
   return value;
 }
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
+/** 1899-12-30, day 0 of Excel's 1900 date system. */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+/**
+ * An ISO date ("2024-03-05") or local date and time ("2024-03-05T14:30",
+ * "2024-03-05 14:30:15") as an Excel serial date; null for anything else,
+ * including impossible dates, dates with a time zone (Excel has none, so
+ * they stay text) and dates before March 1900 (where Excel's calendar is off by a day).
+ */
+export function isoDateCell(text: string): { serial: number; time: boolean } | null {
+  const m = ISO_DATE.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map((part) => (part === undefined ? 0 : Number(part)));
+  const ms = m[7] ? Number(m[7].padEnd(3, '0')) : 0;
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  if (new Date(utc).getUTCDate() !== day || year < 1900 || (year === 1900 && month < 3)) return null;
+  return { serial: (utc - EXCEL_EPOCH) / 86_400_000, time: m[4] !== undefined };
+}
+
+/** The value for a spreadsheet cell made from text: an ISO date, a plain number, or the text unchanged. */
+export function spreadsheetCell(text: string): string | number | { serial: number; time: boolean } {
+  return isoDateCell(text) ?? cellValue(text);
+}

@@ -1,6 +1,6 @@
 import { Badge, IconButton } from '@radix-ui/themes';
-import { X } from 'lucide-react';
 import { setDemoMode, useDemoMode } from '../engine/demo-mode';
+import { SiteIcon } from './SiteToolIcon';
 
 /** Shown in the header while demo mode is on, with a button to turn it off. */
 export function DemoModeBadge() {
@@ -18,7 +18,7 @@ export function DemoModeBadge() {
         aria-label="Turn off demo mode"
         onClick={() => setDemoMode(false)}
       >
-        <X aria-hidden="true" size={14} />
+        <SiteIcon name="X" aria-hidden="true" size={14} />
       </IconButton>
     </span>
   );

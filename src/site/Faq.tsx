@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { ChevronDown } from 'lucide-react';
 import type { FaqItem } from './home-content';
+import { SiteIcon } from './SiteToolIcon';
 
 /** Accordion: one item open at a time; pressing the open item collapses it. */
 export function Faq({ items }: { items: readonly FaqItem[] }) {
@@ -23,7 +23,7 @@ export function Faq({ items }: { items: readonly FaqItem[] }) {
                 onClick={() => setOpen(expanded ? null : i)}
               >
                 <span>{item.question}</span>
-                <ChevronDown aria-hidden="true" className="faq-chevron" size={20} />
+                <SiteIcon name="ChevronDown" aria-hidden="true" className="faq-chevron" size={20} />
               </button>
             </h3>
             <div className="faq-answer" id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded}>

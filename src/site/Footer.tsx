@@ -1,17 +1,16 @@
 /** Site footer: brand blurb, social links, link columns, demo-mode switch, copyright. */
 import { Link } from '@tanstack/react-router';
-import { Switch } from '@radix-ui/themes';
-import { AtSign, Code, FileStack, Rss, Users } from 'lucide-react';
+import { SiteIcon } from './SiteToolIcon';
 import { setDemoMode, useDemoMode } from '../engine/demo-mode';
 import { SITE_NAME } from './constants';
 import { COMPANY_LINKS, FOOTER_MORE_TOOLS, FOOTER_TOOLS, type FooterLink } from './footer-links';
 
 // Placeholder targets: the project has no social accounts yet.
 const SOCIAL_LINKS = [
-  { label: `${SITE_NAME} on X`, icon: AtSign },
-  { label: `${SITE_NAME} on Facebook`, icon: Users },
-  { label: `${SITE_NAME} on GitHub`, icon: Code },
-  { label: `${SITE_NAME} news feed`, icon: Rss },
+  { label: `${SITE_NAME} on X`, icon: 'AtSign' },
+  { label: `${SITE_NAME} on Facebook`, icon: 'Users' },
+  { label: `${SITE_NAME} on GitHub`, icon: 'Code' },
+  { label: `${SITE_NAME} news feed`, icon: 'Rss' },
 ] as const;
 
 function ToolColumn({ id, heading, links }: { id: string; heading: string; links: readonly FooterLink[] }) {
@@ -38,7 +37,15 @@ function DemoModeSwitch() {
   return (
     <div className="demo-switch">
       <label>
-        <Switch size="1" checked={demo} onCheckedChange={(on) => setDemoMode(on)} />
+        {/* A native checkbox shown as a switch: no widget code on first paint. */}
+        <input
+          type="checkbox"
+          role="switch"
+          className="demo-switch-input"
+          checked={demo}
+          aria-checked={demo}
+          onChange={(e) => setDemoMode(e.target.checked)}
+        />
         <span>Demo mode</span>
       </label>
       <span className="demo-switch-help">Tools return simulated placeholder results.</span>
@@ -53,7 +60,7 @@ export function Footer() {
       <div className="container footer-grid">
         <div className="footer-brand">
           <Link to="/" className="logo">
-            <FileStack aria-hidden="true" size={24} className="logo-icon" />
+            <SiteIcon name="FileStack" aria-hidden="true" size={24} className="logo-icon" />
             <span>{SITE_NAME}</span>
           </Link>
           <p>
@@ -61,10 +68,10 @@ export function Footer() {
             are processed on your device and never uploaded.
           </p>
           <ul className="social-links">
-            {SOCIAL_LINKS.map(({ label, icon: Icon }) => (
+            {SOCIAL_LINKS.map(({ label, icon }) => (
               <li key={label}>
                 <a href="#" aria-label={label} className="social-link">
-                  <Icon aria-hidden="true" size={18} />
+                  <SiteIcon name={icon} size={18} />
                 </a>
               </li>
             ))}

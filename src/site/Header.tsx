@@ -3,12 +3,12 @@
  * small screens a toggle menu with the same links and an inline search.
  */
 import { useEffect, useState } from 'react';
+import { SiteIcon } from './SiteToolIcon';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { FileStack, Menu, X } from 'lucide-react';
 import { HEADER_SCROLL_THRESHOLD, MOBILE_RESULTS_MAX_HEIGHT, SITE_NAME } from './constants';
 import { DemoModeBadge } from './DemoModeBadge';
 import { SearchDialog } from './SearchDialog';
-import { SearchResults } from './SearchResults';
+import { SearchResults, searchKeyDown } from './SearchResults';
 import { useScrolled } from './useScrolled';
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
@@ -40,7 +40,7 @@ export function Header() {
     <header className={`site-header${scrolled ? ' site-header--scrolled' : ''}`} data-scrolled={scrolled}>
       <div className="container header-bar">
         <Link to="/" className="logo">
-          <FileStack aria-hidden="true" size={26} className="logo-icon" />
+          <SiteIcon name="FileStack" aria-hidden="true" size={26} className="logo-icon" />
           <span>{SITE_NAME}</span>
         </Link>
 
@@ -61,7 +61,7 @@ export function Header() {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
+            {menuOpen ? <SiteIcon name="X" aria-hidden="true" size={22} /> : <SiteIcon name="Menu" aria-hidden="true" size={22} />}
           </button>
         </div>
       </div>
@@ -71,7 +71,7 @@ export function Header() {
           <nav aria-label="Mobile" className="mobile-nav">
             <NavLinks onNavigate={() => setMenuOpen(false)} />
           </nav>
-          <div className="mobile-search">
+          <div className="mobile-search" onKeyDown={searchKeyDown}>
             <label htmlFor="mobile-search-input" className="visually-hidden">
               Search tools
             </label>

@@ -4,8 +4,8 @@
  * catalogue, so the home page carries no processing code.
  */
 import { Link } from '@tanstack/react-router';
+import { SiteIcon } from './SiteToolIcon';
 import { Button } from '@radix-ui/themes';
-import { ArrowRight, Quote } from 'lucide-react';
 import { catalogue } from '../engine/catalogue-summary';
 import { FEATURED_TOOL_COUNT, SITE_NAME, pageTitle } from './constants';
 import { Faq } from './Faq';
@@ -43,10 +43,10 @@ export function Home() {
             {`Why Choose ${SITE_NAME}`}
           </h2>
           <ul className="feature-grid">
-            {FEATURES.map(({ icon: Icon, title, description }) => (
+            {FEATURES.map(({ icon, title, description }) => (
               <li key={title} className="feature-card">
                 <div className="feature-icon">
-                  <Icon aria-hidden="true" size={28} />
+                  <SiteIcon name={icon} size={28} />
                 </div>
                 <h3>{title}</h3>
                 <p>{description}</p>
@@ -71,7 +71,7 @@ export function Home() {
           <div className="section-actions">
             <Button asChild size="3" variant="soft">
               <Link to="/tools">
-                View All Tools <ArrowRight aria-hidden="true" size={16} />
+                View All Tools <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
               </Link>
             </Button>
           </div>
@@ -87,7 +87,7 @@ export function Home() {
             {TESTIMONIALS.map((t) => (
               <li key={t.author}>
                 <figure className="testimonial">
-                  <Quote aria-hidden="true" size={24} className="testimonial-mark" />
+                  <SiteIcon name="Quote" aria-hidden="true" size={24} className="testimonial-mark" />
                   <blockquote>
                     <p>{t.quote}</p>
                   </blockquote>

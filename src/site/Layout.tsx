@@ -1,11 +1,30 @@
 /** Root layout: skip link, header, the routed page (fading in), footer, toast area. */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { Toaster } from 'react-hot-toast';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { useIncomingFiles } from './incoming-files';
+import { UpdatePrompt } from './UpdatePrompt';
+
+// Toasts only follow an action, so the toast area loads after the page is up
+// (and is not part of the pre-rendered HTML). A toast raised before it mounts
+// waits in react-hot-toast's store and shows when it does.
+const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
+
+function DeferredToaster() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useIncomingFiles();
   return (
     <div className="site">
       <a href="#main" className="skip-link">
@@ -19,7 +38,8 @@ export function Layout() {
         </div>
       </main>
       <Footer />
-      <Toaster position="top-right" />
+      <UpdatePrompt />
+      <DeferredToaster />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { searchTools } from '../engine/catalogue-summary';
-import { ToolIcon } from '../engine/ToolIcon';
+import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo-badge';
+import { SiteToolIcon } from './SiteToolIcon';
 
 /**
  * Live results for the header searches: tools whose title, description or
@@ -33,9 +34,16 @@ export function SearchResults({
             {results.map((tool) => (
               <li key={tool.slug}>
                 <Link to="/tools/$slug" params={{ slug: tool.slug }} className="search-result" onClick={onPick}>
-                  <ToolIcon name={tool.icon} size={20} className="search-result-icon" />
+                  <SiteToolIcon name={tool.icon} size={20} className="search-result-icon" />
                   <span className="search-result-text">
-                    <span className="search-result-title">{tool.title}</span>
+                    <span className="search-result-title">
+                      {tool.title}
+                      {tool.demoOnly && (
+                        <span className="tool-badge tool-badge-demo" title={DEMO_BADGE_TITLE}>
+                          {DEMO_BADGE}
+                        </span>
+                      )}
+                    </span>
                     <span className="search-result-description">{tool.description}</span>
                   </span>
                 </Link>
@@ -46,4 +54,28 @@ export function SearchResults({
       )}
     </div>
   );
+}
+
+/**
+ * Keyboard moves over a search box and its results, for the element holding
+ * both: ArrowDown and ArrowUp move between the box and the result links,
+ * Enter in the box opens the first result (Enter on a link follows it).
+ */
+export function searchKeyDown(event: KeyboardEvent<HTMLElement>): void {
+  const container = event.currentTarget;
+  const links = [...container.querySelectorAll<HTMLAnchorElement>('a.search-result')];
+  if (links.length === 0) return;
+  const input = container.querySelector<HTMLInputElement>('input[type="search"]');
+  const items: HTMLElement[] = input ? [input, ...links] : links;
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  if (event.key === 'ArrowDown') {
+    event.preventDefault();
+    items[Math.min(at + 1, items.length - 1)].focus();
+  } else if (event.key === 'ArrowUp') {
+    event.preventDefault();
+    items[Math.max(at - 1, 0)].focus();
+  } else if (event.key === 'Enter' && event.target === input) {
+    event.preventDefault();
+    links[0].click();
+  }
 }

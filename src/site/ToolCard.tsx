@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight } from 'lucide-react';
 import type { ToolSummary } from '../engine/catalogue-summary';
-import { ToolIcon } from '../engine/ToolIcon';
+import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo-badge';
+import { SiteIcon, SiteToolIcon } from './SiteToolIcon';
 
 /** A catalogue card: icon, title, description, optional feature list and a Use Tool link. */
 export function ToolCard({
@@ -19,11 +19,16 @@ export function ToolCard({
   return (
     <article className="tool-card" data-slug={tool.slug}>
       <div className="tool-card-icon">
-        <ToolIcon name={tool.icon} size={24} />
+        <SiteToolIcon name={tool.icon} size={24} />
       </div>
       <Heading className="tool-card-title" id={titleId}>
         {tool.title}
         {tool.badge && <span className="tool-badge">{tool.badge}</span>}
+        {tool.demoOnly && (
+          <span className="tool-badge tool-badge-demo" title={DEMO_BADGE_TITLE}>
+            {DEMO_BADGE}
+          </span>
+        )}
       </Heading>
       <p className="tool-card-description">{tool.description}</p>
       {showFeatures && (
@@ -40,7 +45,7 @@ export function ToolCard({
         aria-describedby={titleId}
       >
         Use Tool
-        <ArrowRight aria-hidden="true" size={16} />
+        <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
       </Link>
     </article>
   );

@@ -15,7 +15,8 @@ const user = () => userEvent.setup({ delay: null });
 
 async function openSearch() {
   await user().click(within(screen.getByRole('banner')).getByRole('button', { name: 'Search' }));
-  return screen.findByRole('dialog', { name: 'Search Tools' });
+  // The dialog's code loads on first use.
+  return screen.findByRole('dialog', { name: 'Search Tools' }, { timeout: 10000 });
 }
 
 describe('header', () => {
@@ -111,6 +112,22 @@ describe('header', () => {
     await user().click(within(dialog).getByRole('link', { name: /PDF Compressor/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/tools/pdf-compressor');
+  });
+
+  it('moves over the results with the arrow keys and opens one with Enter', async () => {
+    const { router } = await renderAt('/');
+    const dialog = await openSearch();
+    const input = within(dialog).getByRole('searchbox', { name: 'Search tools' });
+    await user().type(input, 'pdf');
+    const links = within(dialog).getAllByRole('link');
+    await user().keyboard('{ArrowDown}');
+    expect(links[0]).toHaveFocus();
+    await user().keyboard('{ArrowDown}');
+    expect(links[1]).toHaveFocus();
+    await user().keyboard('{ArrowUp}{ArrowUp}');
+    expect(input).toHaveFocus();
+    await user().keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(links[1].getAttribute('href')));
   });
 
   it('toggles the mobile menu with the same links and an inline search', async () => {

@@ -2,11 +2,10 @@
  * Fixed copy of the home page: feature cards, testimonials and FAQ. The FAQ
  * answers describe what the product really does.
  */
-import type { LucideIcon } from 'lucide-react';
-import { BadgeDollarSign, Shield, Smartphone, Zap } from 'lucide-react';
+import type { SiteIconName } from './SiteToolIcon';
 
 export interface FeatureCard {
-  icon: LucideIcon;
+  icon: SiteIconName;
   title: string;
   description: string;
 }
@@ -28,22 +27,22 @@ export const HERO_SUBTITLE =
 
 export const FEATURES: readonly FeatureCard[] = [
   {
-    icon: Shield,
+    icon: 'Shield',
     title: '100% Secure',
     description: 'Your files are processed on your device and never uploaded to our servers.',
   },
   {
-    icon: Zap,
+    icon: 'Zap',
     title: 'Fast Processing',
     description: 'Every tool is optimised for speed, so most jobs finish in seconds.',
   },
   {
-    icon: Smartphone,
+    icon: 'Smartphone',
     title: 'Works Everywhere',
     description: 'Runs on any device with a browser, phones and tablets included. Nothing to download.',
   },
   {
-    icon: BadgeDollarSign,
+    icon: 'BadgeDollarSign',
     title: 'Free to Use',
     description: 'No hidden fees and no subscriptions. Every tool is free.',
   },

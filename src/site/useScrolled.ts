@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 
 /** True while window.scrollY is greater than `threshold` px. */
 export function useScrolled(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  // Starts false, as the pre-rendered HTML does, so hydration matches; the effect reads the real scroll.
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold);
     update();

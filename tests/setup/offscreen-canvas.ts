@@ -21,8 +21,17 @@ class NodeOffscreenCanvas {
     return this.#canvas.width;
   }
 
+  // Settable as in browsers: code shrinks a canvas to 0 x 0 to free its pixels.
+  set width(value: number) {
+    this.#canvas.width = value;
+  }
+
   get height(): number {
     return this.#canvas.height;
+  }
+
+  set height(value: number) {
+    this.#canvas.height = value;
   }
 
   getContext(kind: string) {

@@ -1,0 +1,88 @@
+/**
+ * The web app manifest and service worker settings (vite-plugin-pwa, Workbox).
+ * Precached: the shell (HTML of every pre-rendered page, CSS, the site's and
+ * tool pages' JavaScript, icons). Not precached: engines (WASM, fonts, models,
+ * pdf.js, large libraries); each is cached on its first use (cache first:
+ * their file names carry a content hash), so a tool used once works offline.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The tools an installed FileDesk opens files with (from the desktop, or shared from a phone). */
+export const FILE_TARGETS = { pdf: 'pdf-compressor', pdfs: 'merge-pdf', image: 'image-compressor' } as const;
+
+/** Files larger than this are engines: cached on first use rather than precached. */
+export const PRECACHE_MAX_BYTES = 300 * 1024;
+
+const IMAGE_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/webp': ['.webp'], 'image/gif': ['.gif'] };
+
+export function pwa(manifestRoot: string) {
+  for (const slug of Object.values(FILE_TARGETS)) {
+    const found = ['pdf', 'image'].some((c) => existsSync(join(manifestRoot, c, `${slug}.json`)));
+    if (!found) throw new Error(`scripts/pwa.ts names a tool that has no manifest: ${slug}`);
+  }
+  return VitePWA({
+    registerType: 'prompt',
+    // src/main.tsx registers the worker, in production builds only, and asks before reloading.
+    injectRegister: false,
+    includeAssets: ['favicon.svg', 'tool-icons.svg', 'icons/*.png'],
+    manifest: {
+      id: '/',
+      name: 'FileDesk: free file tools',
+      short_name: 'FileDesk',
+      description: 'Free file tools that run on your device: compress, convert, split and merge PDFs, images and more. Nothing is uploaded.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#3e63dd',
+      categories: ['productivity', 'utilities'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+      // Chromium's File Handling: an installed FileDesk opens PDFs and images from the desktop.
+      file_handlers: [
+        { action: `/tools/${FILE_TARGETS.pdf}`, accept: { 'application/pdf': ['.pdf'] } },
+        { action: `/tools/${FILE_TARGETS.image}`, accept: IMAGE_TYPES },
+      ],
+      // Web Share Target: "Share" to FileDesk from a phone's gallery or files app.
+      share_target: {
+        action: '/share-target',
+        method: 'POST',
+        enctype: 'multipart/form-data',
+        params: { title: 'title', text: 'text', files: [{ name: 'files', accept: ['application/pdf', ...Object.keys(IMAGE_TYPES)] }] },
+      },
+    } as Record<string, unknown>,
+    workbox: {
+      globPatterns: ['**/*.{html,js,css,svg,png,xml,txt,webmanifest}'],
+      globIgnores: ['samples/**', '.vite/**'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      // Large scripts are engines and libraries of single tools: left to the runtime cache.
+      // Pages and stylesheets are the shell whatever their size.
+      manifestTransforms: [
+        async (entries) => ({
+          manifest: entries.filter((e) => e.size <= PRECACHE_MAX_BYTES || /\.(html|css)$/.test(e.url)),
+          warnings: [],
+        }),
+      ],
+      // Workbox's precache route serves /tools/merge-pdf from tools/merge-pdf.html (clean URLs);
+      // other navigations get 404.html.
+      navigateFallback: '/404.html',
+      navigateFallbackDenylist: [/^\/share-target/],
+      importScripts: ['/share-target-sw.js'],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin && /\.(wasm|js|mjs|data|bin|onnx|traineddata|ttf|otf|woff2?|json|gz)$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'filedesk-engines', expiration: { maxEntries: 300 } },
+        },
+      ],
+    },
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * Vite plugin: after the client build, builds src/entry-server.tsx for Node
+ * (Vite's SSR build) and writes a real HTML page for every route: /, /tools,
+ * /tools/<slug> for every manifest, the text pages and 404.html. Each page
+ * gets its own head (scripts/prerender-head.ts), its rendered markup inside
+ * #root (hydrated by src/main.tsx), and for tool pages a modulepreload and
+ * stylesheet link for the tool route's chunks, so nothing moves when they
+ * load. Also writes sitemap.xml and robots.txt, and adds the CSP meta tag.
+ *
+ * Files: /tools/<slug> is dist/tools/<slug>.html, the layout `vite preview`
+ * and static hosts with clean URLs resolve; unknown paths get 404.html.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+import {
+  CONTENT_SECURITY_POLICY,
+  NOT_FOUND_HEAD,
+  SITE_PAGES,
+  headTags,
+  robots,
+  siteUrl,
+  sitePageHead,
+  sitemap,
+  toolHead,
+  type PageHead,
+} from './prerender-head.ts';
+import { readManifests } from './vite-catalogue.ts';
+
+const SERVER_ENTRY = 'src/entry-server.tsx';
+const TOOL_ROUTE = 'src/engine/ToolRoute.tsx';
+/** The lazily loaded module of each site page (src/routes.tsx), preloaded by its pre-rendered HTML. */
+const PAGE_MODULES: Record<string, string> = {
+  '/tools': 'src/site/AllTools.tsx',
+  '/about': 'src/site/About.tsx',
+  '/contact': 'src/site/Contact.tsx',
+  '/privacy': 'src/site/Privacy.tsx',
+  '/terms': 'src/site/Terms.tsx',
+};
+
+/** The file a path is written to, relative to dist. */
+export function htmlFile(path: string): string {
+  if (path === '/') return 'index.html';
+  if (path === '404') return '404.html';
+  return `${path.slice(1)}.html`;
+}
+
+/** A chunk and everything it imports statically: its JS files and CSS files. */
+function chunkAssets(manifest: Manifest, key: string, js = new Set<string>(), css = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk || js.has(chunk.file)) return { js, css };
+  js.add(chunk.file);
+  chunk.css?.forEach((f) => css.add(f));
+  chunk.imports?.forEach((k) => chunkAssets(manifest, k, js, css));
+  return { js, css };
+}
+
+export function prerender(manifestRoot: string): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'filedesk-prerender',
+    apply: (_config, env) => env.command === 'build' || !!env.isPreview,
+    config(userConfig) {
+      // The client build writes .vite/manifest.json: which chunks a tool page needs.
+      if (!userConfig.build?.ssr) return { build: { manifest: true } };
+    },
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        return html.replace(
+          '<meta charset="UTF-8" />',
+          `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`,
+        );
+      },
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const root = config.root;
+      const dist = resolve(root, config.build.outDir);
+      const serverDir = resolve(root, 'node_modules/.filedesk-ssr');
+      await build({
+        configFile: config.configFile,
+        root,
+        logLevel: 'warn',
+        mode: config.mode,
+        build: { ssr: SERVER_ENTRY, outDir: serverDir, emptyOutDir: true, manifest: false, copyPublicDir: false, rollupOptions: { output: { format: 'es', entryFileNames: 'entry-server.mjs' } } },
+      });
+      const { renderPath } = (await import(pathToFileURL(join(serverDir, 'entry-server.mjs')).href)) as {
+        renderPath(path: string): Promise<string>;
+      };
+
+      const base = siteUrl();
+      const template = readFileSync(join(dist, 'index.html'), 'utf8');
+      const clientManifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const tools = readManifests(manifestRoot);
+
+      const pages: { head: PageHead; render: string; view?: string }[] = [
+        ...SITE_PAGES.map((p) => ({ head: sitePageHead(p, base), render: p.path })),
+        ...tools.map((t) => ({ head: toolHead(t, base), render: `/tools/${t.slug}`, view: t.view })),
+        { head: NOT_FOUND_HEAD, render: '/404-not-found' },
+      ];
+
+      for (const page of pages) {
+        const markup = await renderPath(page.render);
+        let preload = '';
+        const isTool = page.render.startsWith('/tools/');
+        const pageModule = isTool ? TOOL_ROUTE : PAGE_MODULES[page.render];
+        if (pageModule) {
+          const { js, css } = chunkAssets(clientManifest, pageModule);
+          if (page.view) chunkAssets(clientManifest, `src/views/${page.view}.tsx`, js, css);
+          preload = [
+            ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+            ...[...js].filter((f) => !template.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+          ].join('\n    ');
+        }
+        const html = template
+          .replace(/<title>[\s\S]*?<\/title>/, '')
+          .replace(/\s*<meta name="description"[^>]*>/, '')
+          .replace('</head>', `  ${headTags(page.head, base)}\n    ${preload}\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.head.path}">${markup}</div>`);
+        const file = join(dist, htmlFile(page.head.path));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, html);
+      }
+
+      const indexed = pages.filter((p) => p.head.index).map((p) => p.head.path);
+      writeFileSync(join(dist, 'sitemap.xml'), sitemap(indexed, base));
+      writeFileSync(join(dist, 'robots.txt'), robots(base));
+      if (existsSync(serverDir)) rmSync(serverDir, { recursive: true, force: true });
+      config.logger.info(`prerendered ${pages.length} pages for ${base}`);
+    },
+    configurePreviewServer(server) {
+      // Like a static host: an unknown path gets 404.html with status 404 instead of the home page.
+      server.middlewares.use((req, res, next) => {
+        const url = (req.url ?? '/').split('?')[0];
+        const dist = resolve(config.root, config.build.outDir);
+        const accept = req.headers.accept ?? '';
+        const looksLikePage = !/\.[a-z0-9]+$/i.test(url) && accept.includes('text/html');
+        const known =
+          url === '/' || existsSync(join(dist, `${decodeURIComponent(url)}.html`)) || existsSync(join(dist, url, 'index.html'));
+        if (looksLikePage && !known && existsSync(join(dist, '404.html'))) {
+          res.statusCode = 404;
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.end(readFileSync(join(dist, '404.html')));
+          return;
+        }
+        next();
+      });
+    },
+  };
+}

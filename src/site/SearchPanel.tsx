@@ -1,0 +1,77 @@
+/**
+ * The "Search Tools" dialog itself, loaded on first use of the header's
+ * Search button (SearchDialog.tsx) so the first paint of every page carries
+ * no dialog code.
+ */
+import { useRef, useState, type RefObject } from 'react';
+import { Dialog, IconButton, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { Search, X } from 'lucide-react';
+import { DIALOG_RESULTS_MAX_HEIGHT } from './constants';
+import { SearchResults, searchKeyDown } from './SearchResults';
+
+export default function SearchPanel({
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  trigger: RefObject<HTMLButtonElement | null>;
+}) {
+  const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+
+  function change(next: boolean) {
+    onOpenChange(next);
+    if (!next) setQuery('');
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={change}>
+      <Dialog.Content
+        maxWidth="560px"
+        className="search-dialog"
+        onOpenAutoFocus={(event) => {
+          // Start in the search box rather than on the close button.
+          event.preventDefault();
+          input.current?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          // The trigger lives outside the dialog's tree: give focus back to it.
+          event.preventDefault();
+          trigger.current?.focus();
+        }}
+        onKeyDown={searchKeyDown}
+      >
+        <div className="search-dialog-head">
+          <Dialog.Title size="5" mb="0">
+            Search Tools
+          </Dialog.Title>
+          <Dialog.Close>
+            <IconButton variant="ghost" color="gray" aria-label="Close search">
+              <X aria-hidden="true" size={18} />
+            </IconButton>
+          </Dialog.Close>
+        </div>
+        <VisuallyHidden>
+          <Dialog.Description>Type to find a tool by name, description or category. Arrow keys move through the results.</Dialog.Description>
+        </VisuallyHidden>
+        <TextField.Root
+          ref={input}
+          size="3"
+          type="search"
+          placeholder="Search for tools..."
+          aria-label="Search tools"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          mt="3"
+        >
+          <TextField.Slot>
+            <Search aria-hidden="true" size={18} />
+          </TextField.Slot>
+        </TextField.Root>
+        <SearchResults query={query} maxHeight={DIALOG_RESULTS_MAX_HEIGHT} onPick={() => change(false)} />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

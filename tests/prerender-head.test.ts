@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readManifests } from '../scripts/vite-catalogue';
+import { htmlFile } from '../scripts/vite-prerender';
+import { headTags, robots, siteUrl, sitemap, toolHead } from '../scripts/prerender-head';
+
+const manifests = readManifests(new URL('../manifests', import.meta.url).pathname);
+
+describe('pre-rendered heads', () => {
+  it('reads the site URL from SITE_URL, without a trailing slash', () => {
+    expect(siteUrl(undefined)).toBe('https://filedesk.app');
+    expect(siteUrl('https://example.org/')).toBe('https://example.org');
+  });
+
+  it('gives every tool its title, canonical link and a HowTo with the manifest steps', () => {
+    for (const tool of manifests) {
+      const head = toolHead(tool, 'https://example.org');
+      const tags = headTags(head, 'https://example.org');
+      expect(head.title).toBe(`${tool.title} - FileDesk`);
+      expect(tags).toContain(`<link rel="canonical" href="https://example.org/tools/${tool.slug}" />`);
+      const blocks = [...tags.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+      const howTo = blocks.find((b) => b['@type'] === 'HowTo');
+      expect(howTo.step.map((s: { text: string }) => s.text)).toEqual(tool.howTo);
+      expect(blocks.find((b) => b['@type'] === 'WebApplication').name).toBe(tool.title);
+    }
+  });
+
+  it('escapes text so no value can close a tag or a script', () => {
+    const tool = { ...manifests[0], title: 'A "B" </script><b>', howTo: ['</script>'] };
+    const tags = headTags(toolHead(tool, 'https://x.test'), 'https://x.test');
+    expect(tags).not.toContain('</script><b>');
+    expect(tags).toContain('A &quot;B&quot; &lt;/script&gt;&lt;b&gt;');
+  });
+
+  it('writes /tools/<slug> to tools/<slug>.html and the not-found page to 404.html', () => {
+    expect(htmlFile('/')).toBe('index.html');
+    expect(htmlFile('/tools/merge-pdf')).toBe('tools/merge-pdf.html');
+    expect(htmlFile('404')).toBe('404.html');
+  });
+
+  it('builds a sitemap and a robots.txt that points at it', () => {
+    expect(sitemap(['/', '/tools'], 'https://x.test')).toContain('<loc>https://x.test/tools</loc>');
+    expect(robots('https://x.test')).toContain('Sitemap: https://x.test/sitemap.xml');
+  });
+});
