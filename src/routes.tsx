@@ -10,6 +10,7 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  notFound,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { toolBySlug } from './engine/catalogue-summary';
@@ -36,7 +37,8 @@ const ToolRoute = lazyRouteComponent(importToolRoute);
  * finds it ready, and a link to a tool shows the tool, not a loading line.
  */
 async function loadToolCode({ params }: { params: { slug: string } }): Promise<void> {
-  if (!toolBySlug(params.slug)) return;
+  // An unknown slug is the site's not-found page, the same one the build renders as 404.html.
+  if (!toolBySlug(params.slug)) throw notFound();
   const module = await importToolRoute();
   await module.preloadView(params.slug);
 }

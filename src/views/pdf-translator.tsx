@@ -7,7 +7,7 @@
  */
 import { Button, Callout, Text } from '@radix-ui/themes';
 import { Info } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { setDemoMode } from '../engine/demo-mode';
 import { DefaultInput, ToolFrame, useToolPage, type ToolPageState } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
@@ -43,7 +43,8 @@ export default function PdfTranslatorView({ manifest }: ToolViewProps) {
   });
   const { run, values } = page;
   const { messages } = manifest;
-  const missing = run.real && !hasTranslator();
+  const translatorPresent = useHasTranslator();
+  const missing = run.real && !translatorPresent;
   const translation = usePdfTranslation(run, run.real && !missing);
   const { phase, pairProblem, clearPairProblem } = translation;
 
@@ -75,4 +76,14 @@ export default function PdfTranslatorView({ manifest }: ToolViewProps) {
       }
     />
   );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether this browser has the Translator API. The pre-rendered page assumes it
+ * does, so hydration matches, and the browser's answer follows right after.
+ */
+function useHasTranslator(): boolean {
+  return useSyncExternalStore(noSubscription, hasTranslator, () => true);
 }
