@@ -1,7 +1,8 @@
-/** Chart Maker in real mode in Chromium: the chart's PNG is decoded and its SVG parsed. */
+/** Chart Maker and Text to Speech in real mode in Chromium: the chart PNG is decoded, its SVG parsed, the MP3 frames read. */
 import { readFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import { expect, test } from './fixtures';
+import { mp3Frames } from '../tests/support/mp3-frames';
 import { gotoReal } from './support';
 
 test('chart-maker: the PNG and SVG downloads are real charts', async ({ page }) => {
@@ -29,4 +30,31 @@ test('chart-maker: the PNG and SVG downloads are real charts', async ({ page }) 
   }, text);
   // Six months of Sales plus the legend swatch.
   expect(bars).toBe(7);
+});
+
+test('text-to-speech: Play speaks with the site engine where Chromium has no voices, and Download MP3 saves real speech', async ({ page }) => {
+  test.setTimeout(180000);
+  await gotoReal(page, '/tools/text-to-speech');
+  const words = 'The quick brown fox jumps over the lazy dog. '.repeat(4).trim();
+  await page.getByLabel('Text').fill(words);
+  const play = page.getByTestId('play-button');
+  await play.click();
+  // The engine downloads and speaks in the worker, then the page plays the audio.
+  await expect(play).toHaveAttribute('data-state', 'playing', { timeout: 90000 });
+  await play.click();
+  await expect(play).toHaveText(/Resume/);
+  await play.click();
+  await expect(play).toHaveAttribute('data-state', 'playing');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 90000 }),
+    page.getByRole('button', { name: 'Download MP3' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^speech-\d+\.mp3$/);
+  const mp3 = mp3Frames(new Uint8Array(await readFile(await download.path())));
+  // 36 words at about 175 a minute, with pauses: between 8 and 22 seconds.
+  expect(mp3.frames).toBeGreaterThan(100);
+  expect(mp3.seconds).toBeGreaterThan(8);
+  expect(mp3.seconds).toBeLessThan(22);
+  await expect(page.getByTestId('result-name')).toHaveText(download.suggestedFilename());
 });

@@ -76,8 +76,9 @@ export function literalPattern(text: string): RegExp {
  * fails if such a view starts using it.
  */
 export const NEVER_SHOWN: Record<string, string> = {
-  // The view reads the text aloud with the browser's speech synthesis; there is no run step to succeed.
-  'text-to-speech simulation.success': 'src/views/text-to-speech.tsx never calls useToolRun().run()',
+  // In demo mode the view reads the text aloud with the browser's speech synthesis and Download MP3 is a
+  // notice: the simulation never runs (only the real engine does).
+  'text-to-speech simulation.success': 'src/views/text-to-speech.tsx runs only when run.real',
   // The view converts on every keystroke and only copies; blank text simply gives blank output.
   'text-case-converter messages.noFile': 'src/views/text-case-converter.tsx never calls useToolRun().run()',
   'text-case-converter messages.downloadFirst': 'src/views/text-case-converter.tsx has no download and never calls useToolRun()',

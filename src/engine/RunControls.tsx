@@ -22,11 +22,6 @@ interface RunControlsProps {
 }
 
 export function RunControls({ manifest, running, disabled, progress, onCancel, onClick, done = false }: RunControlsProps) {
-  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null;
-  const status = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (running) status.current?.focus();
-  }, [running]);
   return (
     <div className="run-controls">
       <Button
@@ -41,21 +36,25 @@ export function RunControls({ manifest, running, disabled, progress, onCancel, o
         {running && <Spinner size="2" />}
         {running ? manifest.action.busyLabel : manifest.action.label}
       </Button>
-      {running && (
-        <div className="run-progress" role="status" tabIndex={-1} ref={status} data-testid="run-status">
-          <progress
-            max={100}
-            value={percent ?? undefined}
-            aria-label={`${manifest.action.busyLabel} progress`}
-          />
-          <span className="run-progress-text" aria-live="polite">
-            {percent === null ? 'Working…' : `${percent}%`}
-          </span>
-          <Button type="button" variant="soft" color="gray" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
-      )}
+      {running && <RunProgress label={`${manifest.action.busyLabel} progress`} progress={progress} onCancel={onCancel} />}
+    </div>
+  );
+}
+
+/** The live progress of a run with its Cancel button; it takes focus when it appears. */
+export function RunProgress({ label, progress, onCancel }: { label: string; progress: Progress | null; onCancel(): void }) {
+  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null;
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => status.current?.focus(), []);
+  return (
+    <div className="run-progress" role="status" tabIndex={-1} ref={status} data-testid="run-status">
+      <progress max={100} value={percent ?? undefined} aria-label={label} />
+      <span className="run-progress-text" aria-live="polite">
+        {percent === null ? 'Working…' : `${percent}%`}
+      </span>
+      <Button type="button" variant="soft" color="gray" onClick={onCancel}>
+        Cancel
+      </Button>
     </div>
   );
 }

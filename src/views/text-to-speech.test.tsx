@@ -3,8 +3,15 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toolBySlug } from '../engine/catalogue';
-import { renderWithShell, toastTexts } from '../engine/test-utils';
+import { setDemoMode } from '../engine/demo-mode';
+import { captureDownloads, renderWithShell, toastTexts } from '../engine/test-utils';
+import { runInWorker } from '../engine/worker/bridge';
 import TextToSpeech, { pickVoice } from './text-to-speech';
+
+vi.mock('../engine/worker/bridge', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../engine/worker/bridge')>()),
+  runInWorker: vi.fn(),
+}));
 
 const manifest = toolBySlug('text-to-speech')!;
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
@@ -162,7 +169,8 @@ describe('Text to Speech view', () => {
     expect(play()).toHaveAttribute('data-state', 'idle');
   });
 
-  it('Download MP3: blank text is refused, otherwise the demo notice', async () => {
+  it('Download MP3 in demo mode: blank text is refused, otherwise the demo notice', async () => {
+    setDemoMode(true);
     const { text } = setup();
     const download = screen.getByRole('button', { name: 'Download MP3' });
     await click(download);
@@ -173,6 +181,93 @@ describe('Text to Speech view', () => {
     expect(notice).toBe(`Information: ${manifest.messages.downloadDemo}`);
     expect(notice).toMatch(/demo version/);
     expect(notice).toMatch(/full version.*downloaded as an MP3 file/);
+    expect(runInWorker).not.toHaveBeenCalled();
+    setDemoMode(false);
+  });
+});
+
+describe('Text to Speech with the site\'s speech engine', () => {
+  /** An element that records play and pause instead of sounding. */
+  class FakeAudio {
+    static made: FakeAudio[] = [];
+    paused = true;
+    onended: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    constructor(readonly src: string) {
+      FakeAudio.made.push(this);
+    }
+    play = vi.fn(async () => void (this.paused = false));
+    pause = vi.fn(() => void (this.paused = true));
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeAudio.made = [];
+    vi.stubGlobal('Audio', FakeAudio);
+    vi.mocked(runInWorker).mockReset();
+    vi.mocked(runInWorker).mockImplementation(async (_name, _files, options) => [
+      { bytes: new Uint8Array([0xff, 0xfb, 0x90, 0x00]), type: (options as { format: string }).format === 'wav' ? 'audio/wav' : 'audio/mpeg' },
+    ]);
+  });
+  afterEach(() => {
+    act(() => toast.remove());
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('Download MP3 runs the engine with the voice and rate and downloads speech-<time>.mp3', async () => {
+    vi.stubGlobal('speechSynthesis', { ...fakeSynth(), getVoices: () => VOICES });
+    const downloads = captureDownloads();
+    const { text, voiceSelect, rate } = setup();
+    await change(text, 'Hello there');
+    await change(voiceSelect, 'en-GB-female');
+    await change(rate, '0.8');
+    await click(screen.getByRole('button', { name: 'Download MP3' }));
+    await flush();
+    expect(runInWorker).toHaveBeenCalledTimes(1);
+    const [name, files, options] = vi.mocked(runInWorker).mock.calls[0]!;
+    expect(name).toBe('text-to-speech');
+    expect(files).toEqual([]);
+    expect(options).toMatchObject({ text: 'Hello there', voice: 'en-GB-female', rate: 0.8, format: 'mp3' });
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]).toMatch(/^speech-\d+\.mp3$/);
+    expect(screen.getByTestId('result-name')).toHaveTextContent(downloads[0]!);
+    expect(toastTexts()).toContain('Success: Text converted to speech successfully!');
+  });
+
+  it('Play uses the engine where the browser has no voices, and Pause and Resume the audio', async () => {
+    vi.stubGlobal('speechSynthesis', { ...fakeSynth(), getVoices: () => [] });
+    const { text, play } = setup();
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    await change(text, 'Hi');
+    await click(play());
+    await flush();
+    expect(vi.mocked(runInWorker).mock.calls[0]![2]).toMatchObject({ text: 'Hi', format: 'wav' });
+    expect(FakeAudio.made).toHaveLength(1);
+    const [audio] = FakeAudio.made;
+    expect(audio!.play).toHaveBeenCalledTimes(1);
+    expect(play()).toHaveAttribute('data-state', 'playing');
+    // The WAV for playing is not offered as a download.
+    expect(screen.queryByTestId('result-name')).toBeNull();
+    await click(play());
+    expect(audio!.pause).toHaveBeenCalledTimes(1);
+    expect(play()).toHaveTextContent('Resume');
+    await click(play());
+    expect(audio!.play).toHaveBeenCalledTimes(2);
+    act(() => audio!.onended?.());
+    expect(play()).toHaveAttribute('data-state', 'idle');
+  });
+
+  it('Play speaks with the browser where it has voices, without the engine', async () => {
+    const synth = fakeSynth();
+    vi.stubGlobal('speechSynthesis', synth);
+    vi.stubGlobal('SpeechSynthesisUtterance', FakeUtterance);
+    const { text, play } = setup();
+    await flush();
+    await change(text, 'Hi');
+    await click(play());
+    expect(synth.speak).toHaveBeenCalledTimes(1);
+    expect(runInWorker).not.toHaveBeenCalled();
   });
 });
 
