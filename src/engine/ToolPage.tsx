@@ -21,6 +21,7 @@ import { ToolHeader } from './ToolHeader';
 import type { ToolResult } from './types';
 import { useToolRun, type RunOverrides, type ToolRun } from './useToolRun';
 import './engine.css';
+import { usePageReady } from '../lib/page-ready';
 
 export { DEMO_NOTE, REAL_NOTE, SIMULATED_NOTE, toolNote, ToolHeader } from './ToolHeader';
 
@@ -146,6 +147,7 @@ export interface ToolFrameProps {
 
 export function ToolFrame({ page, blocked, input, afterInput, options, afterOptions, controls, afterControls, results, resultsMaxHeight, help }: ToolFrameProps) {
   const { manifest, run } = page;
+  usePageReady();
   return (
     <div className="tool-page">
       <ToolHeader manifest={manifest} />

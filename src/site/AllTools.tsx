@@ -7,6 +7,7 @@ import { CategoryTabs, type TabOption } from './CategoryTabs';
 import { pageTitle } from './constants';
 import { ToolCard } from './ToolCard';
 import { useDocumentTitle } from './useDocumentTitle';
+import { usePageReady } from '../lib/page-ready';
 
 type TabValue = 'all' | Category;
 
@@ -25,6 +26,7 @@ const TAB_OPTIONS: readonly TabOption<TabValue>[] = [
 ];
 
 export function AllTools() {
+  usePageReady();
   useDocumentTitle(pageTitle('All Tools'));
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<TabValue>('all');

@@ -12,8 +12,10 @@ import { Faq } from './Faq';
 import { FAQ_ITEMS, FEATURES, HERO_HEADING, HERO_SUBTITLE, TESTIMONIALS } from './home-content';
 import { ToolCard } from './ToolCard';
 import { useDocumentTitle } from './useDocumentTitle';
+import { usePageReady } from '../lib/page-ready';
 
 export function Home() {
+  usePageReady();
   useDocumentTitle(pageTitle(HERO_HEADING));
   const popular = catalogue.slice(0, FEATURED_TOOL_COUNT);
   return (

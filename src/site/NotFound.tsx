@@ -3,9 +3,11 @@ import { Button } from '@radix-ui/themes';
 import { FileQuestion } from 'lucide-react';
 import { pageTitle } from './constants';
 import { useDocumentTitle } from './useDocumentTitle';
+import { usePageReady } from '../lib/page-ready';
 
 /** Shown for any unknown path and for /tools/<slug> with an unknown slug. */
 export function NotFound() {
+  usePageReady();
   useDocumentTitle(pageTitle('Page Not Found'));
   return (
     <div className="container page-padding not-found">
