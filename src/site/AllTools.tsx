@@ -1,4 +1,4 @@
-/** All Tools page (/tools): text search, category tabs and the tool grid. */
+/** All Tools page (/tools): text search, category tabs and a compact tool grid grouped by category. */
 import { useMemo, useState } from 'react';
 import { TextField } from '@radix-ui/themes';
 import { Search } from 'lucide-react';
@@ -24,6 +24,17 @@ const TAB_OPTIONS: readonly TabOption<TabValue>[] = [
     label: CATEGORY_LABELS[c],
   })),
 ];
+
+/** The tools in catalogue order, split where the category changes (the catalogue is ordered by category). */
+function groupByCategory(tools: readonly ToolSummary[]): [Category, ToolSummary[]][] {
+  const groups: [Category, ToolSummary[]][] = [];
+  for (const tool of tools) {
+    const last = groups[groups.length - 1];
+    if (last && last[0] === tool.category) last[1].push(tool);
+    else groups.push([tool.category, [tool]]);
+  }
+  return groups;
+}
 
 export function AllTools() {
   usePageReady();
@@ -76,13 +87,20 @@ export function AllTools() {
         {tools.length === 0 ? (
           <p className="empty-state">No tools found matching your search.</p>
         ) : (
-          <ul className="tool-grid" aria-label="Tools">
-            {tools.map((tool) => (
-              <li key={tool.slug}>
-                <ToolCard tool={tool} headingLevel={2} showFeatures />
-              </li>
-            ))}
-          </ul>
+          groupByCategory(tools).map(([category, group]) => (
+            <section key={category} className="tool-group" aria-labelledby={`tool-group-${category}`}>
+              <h2 id={`tool-group-${category}`} className="tool-group-heading">
+                {CATEGORY_LABELS[category]} tools <span className="tool-group-count">{group.length}</span>
+              </h2>
+              <ul className="tool-grid tool-grid-compact">
+                {group.map((tool) => (
+                  <li key={tool.slug}>
+                    <ToolCard tool={tool} headingLevel={3} showFeatures compact />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
         )}
       </div>
     </div>

@@ -9,17 +9,20 @@ export function ToolCard({
   tool,
   headingLevel = 3,
   showFeatures = false,
+  compact = false,
 }: {
   tool: ToolSummary;
   headingLevel?: 2 | 3;
   showFeatures?: boolean;
+  /** The dense form of the All Tools grid: icon beside the title, features on one or two lines. */
+  compact?: boolean;
 }) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="tool-card" data-slug={tool.slug}>
+    <article className={compact ? 'tool-card tool-card-compact' : 'tool-card'} data-slug={tool.slug}>
       <div className="tool-card-icon">
-        <SiteToolIcon name={tool.icon} size={24} />
+        <SiteToolIcon name={tool.icon} size={compact ? 20 : 24} />
       </div>
       <Heading className="tool-card-title" id={titleId}>
         {tool.title}

@@ -11,7 +11,7 @@ function cardTitles(): string[] {
   const panel = screen.getByRole('tabpanel');
   return within(panel)
     .queryAllByRole('article')
-    .map((card) => within(card).getByRole('heading', { level: 2 }).firstChild!.textContent!);
+    .map((card) => within(card).getByRole('heading', { level: 3 }).firstChild!.textContent!);
 }
 
 const titlesOf = (tools: typeof catalogue) => tools.map((t) => t.title);
@@ -28,6 +28,26 @@ describe('All Tools page', () => {
     expect(within(first).getByText(tool.description)).toBeInTheDocument();
     expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual(tool.features);
     expect(within(first).getByRole('link', { name: 'Use Tool' })).toHaveAttribute('href', `/tools/${tool.slug}`);
+  });
+
+  it('groups the cards under a heading per category, with its count, in catalogue order', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderAt('/tools');
+    const panel = screen.getByRole('tabpanel');
+    const categories = CATEGORIES.filter((c) => catalogue.some((t) => t.category === c));
+    const headings = within(panel).getAllByRole('heading', { level: 2 });
+    expect(headings.map((h) => h.textContent)).toEqual(
+      categories.map((c) => `${CATEGORY_LABELS[c]} tools ${catalogue.filter((t) => t.category === c).length}`),
+    );
+    for (const [i, category] of categories.entries()) {
+      const section = within(panel).getByRole('region', { name: headings[i]!.textContent! });
+      const titles = within(section).getAllByRole('article').map((card) => within(card).getByRole('heading', { level: 3 }).firstChild!.textContent);
+      expect(titles).toEqual(titlesOf(catalogue.filter((t) => t.category === category)));
+    }
+    // A search keeps only the groups that have a match.
+    await user.type(screen.getByRole('searchbox', { name: 'Search for tools' }), 'xml');
+    const left = within(panel).getAllByRole('heading', { level: 2 }).map((h) => h.textContent!.replace(/ tools \d+$/, ''));
+    expect(left).toEqual(categories.filter((c) => catalogue.some((t) => t.category === c && /xml/i.test(`${t.title} ${t.description}`))).map((c) => CATEGORY_LABELS[c]));
   });
 
   it('has a labelled search box with the spec placeholder', async () => {
