@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
 import { bookOfSheet, sheetHasData, splitSheetRows } from '../lib/data/sheet-split';
-import { emptyWorkbookMessage, readWorkbook } from '../lib/data/workbook';
+import { checkZipSizes, emptyWorkbookMessage, readWorkbook } from '../lib/data/workbook';
+import { splitXlsxRows, type RowSplitContext, type RowSplitPart } from '../lib/data/xlsx-row-split';
+import { looksLikeZip } from '../lib/pdf/zip-entries';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { XLSX_TYPE } from '../lib/xlsx-writer';
 
@@ -24,9 +26,28 @@ export function tooManyExcelPartsMessage(name: string, parts: number): string {
   return `Splitting ${name} this way would make ${parts.toLocaleString('en-US')} files, more than the ${MAX_PARTS.toLocaleString('en-US')} this tool makes at once. Please choose more rows per file.`;
 }
 
+/** The streamed split, or null when the workbook is laid out in a way only the general reader follows. */
+function splitRowsStreaming(bytes: Uint8Array, name: string, rowsPerFile: number, ctx: RowSplitContext): RowSplitPart[] | null {
+  let parts: RowSplitPart[];
+  try {
+    parts = splitXlsxRows(bytes, rowsPerFile, MAX_PARTS, (count) => new ToolError(tooManyExcelPartsMessage(name, count)), ctx);
+  } catch (error) {
+    if (error instanceof ToolError || ctx.signal.aborted) throw error;
+    return null;
+  }
+  if (parts.length === 0) throw new ToolError(emptyWorkbookMessage(name));
+  return parts;
+}
+
 export default defineProcessor(options, async (inputs, { method, rowsPerFile }, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload an Excel file to split.');
+  // Rows of an .xlsx are split as its sheets stream past, so a large workbook never becomes a cell model.
+  if (method === 'rows' && looksLikeZip(input.bytes)) {
+    checkZipSizes(input.bytes, input.name);
+    const streamed = splitRowsStreaming(input.bytes, input.name, rowsPerFile, ctx);
+    if (streamed) return streamed.map((part) => ({ bytes: part.bytes, type: XLSX_TYPE, meta: { sheet: part.sheet, rows: part.rows, originalSize: input.bytes.byteLength } }));
+  }
   const XLSX = await import('@e965/xlsx');
   const book = await readWorkbook(input.bytes, input.name, { cellNF: true, cellStyles: true, cellDates: false, dense: true });
   const xls = /\.xls$/i.test(input.name);
