@@ -10,12 +10,13 @@ import { recordNotice, xmlToTable } from '../lib/data/xml-records';
 import { tableToCsvBytes } from '../lib/data/table-out';
 import { throwIfAborted, ToolError } from '../lib/errors';
 
-export const options = z.object({});
+/** record: the record element by name, blank for the most repeated one. */
+export const options = z.object({ record: z.string().max(200).default('') });
 
-export default defineProcessor(options, async (inputs, _options, ctx) => {
+export default defineProcessor(options, async (inputs, { record }, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload an XML file to convert.');
-  const table = xmlToTable(parseXml(input.bytes, input.name));
+  const table = xmlToTable(parseXml(input.bytes, input.name), record);
   throwIfAborted(ctx.signal);
   const bytes = tableToCsvBytes(table.columns, table.rows);
   ctx.onProgress(1, 1);
@@ -24,7 +25,7 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
       bytes,
       type: 'text/csv',
       meta: { rows: table.rows.length, columns: table.columns.length, originalSize: input.bytes.byteLength },
-      notice: recordNotice(table),
+      notice: recordNotice(table, record.trim() !== ''),
     },
   ];
 });

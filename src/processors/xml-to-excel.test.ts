@@ -12,9 +12,9 @@ describe('xml-to-excel', () => {
       <person id="007"><name>Zoë</name><born>1990-04-01</born><score>42</score><cmd>=HYPERLINK("x")</cmd></person>
       <person id="8"><name>Иван</name><born>n/a</born><score>3.5</score><cmd>+1</cmd></person>
       <person id="9"><name>Ωμέγα</name></person></people>`;
-    const [out] = await xmlToExcel.run([xml('people.xml', source)], {}, ctx());
+    const [out] = await xmlToExcel.run([xml('people.xml', source)], { record: '' }, ctx());
     expect(out.type).toBe(XLSX_TYPE);
-    expect(out.notice).toBe('Each <person> element (3, the most repeated) became a row. Other repeating elements: <v> (2).');
+    expect(out.notice).toBe('Each <person> element (3, the most repeated) became a row. Other repeating elements: <v> (2). To use one of them, enter its name under Record element and convert again.');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(out.bytes.slice().buffer as ArrayBuffer);
     const sheet = book.worksheets[0];

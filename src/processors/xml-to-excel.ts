@@ -11,7 +11,8 @@ import { recordNotice, xmlToTable } from '../lib/data/xml-records';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { MAX_CELL_TEXT, MAX_COLUMNS, MAX_ROWS, XLSX_TYPE, XlsxSheetWriter } from '../lib/xlsx-writer';
 
-export const options = z.object({});
+/** record: the record element by name, blank for the most repeated one. */
+export const options = z.object({ record: z.string().max(200).default('') });
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -23,10 +24,10 @@ export function xmlCellTooLongMessage(name: string, column: string, length: numb
   return `A "${column}" value in ${name} holds ${fmt(length)} characters, more than the ${fmt(MAX_CELL_TEXT)} an Excel cell can hold.`;
 }
 
-export default defineProcessor(options, async (inputs, _options, ctx) => {
+export default defineProcessor(options, async (inputs, { record }, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload an XML file to convert.');
-  const table = xmlToTable(parseXml(input.bytes, input.name));
+  const table = xmlToTable(parseXml(input.bytes, input.name), record);
   if (table.columns.length > MAX_COLUMNS) throw new ToolError(tooManyXmlColumnsMessage(input.name, table.columns.length));
   const base = input.name.replace(/\.[^.]*$/, '');
   const writer = new XlsxSheetWriter(base);
@@ -49,7 +50,7 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
       bytes,
       type: XLSX_TYPE,
       meta: { rows: table.rows.length, columns: table.columns.length, originalSize: input.bytes.byteLength },
-      notice: recordNotice(table),
+      notice: recordNotice(table, record.trim() !== ''),
     },
   ];
 });

@@ -72,6 +72,8 @@ describe('xmlToTable', () => {
       ['2', '', 'Two', '', '', '3.50'],
       ['3', '', 'Three', '', '', ''],
     ]);
-    expect(recordNotice(table)).toBe('Each <book> element (3, the most repeated) became a row. Other repeating elements: <tag> (2).');
+    expect(recordNotice(table)).toBe(
+      'Each <book> element (3, the most repeated) became a row. Other repeating elements: <tag> (2). To use one of them, enter its name under Record element and convert again.',
+    );
   });
 });

@@ -5,6 +5,7 @@
  * the second of two same-named children, book.@id for the record's own attribute). Columns are held in a Map, so any
  * element name is safe as a column name.
  */
+import { ToolError } from '../errors';
 import type { XmlElement } from './xml-read';
 
 export interface RecordTable {
@@ -52,7 +53,8 @@ function flattenInto(element: XmlElement, prefix: string, record: Map<string, st
   // The record's own attributes are named after it (book.@id): a column starting with @ would be a formula in a spreadsheet.
   for (const [attr, value] of element.attributes) record.set(`${prefix || element.name}.@${attr}`, value);
   if (element.text !== '' || (element.children.length === 0 && element.attributes.length === 0)) {
-    record.set(prefix || '#text', element.text);
+    // A record that is only text (<person>Ann</person>) is one column named after it.
+    record.set(prefix || element.name, element.text);
   }
   const seen = new Map<string, number>();
   for (const child of element.children) {
@@ -63,11 +65,32 @@ function flattenInto(element: XmlElement, prefix: string, record: Map<string, st
   }
 }
 
-/** The records of the document as a table of text cells. */
-export function xmlToTable(root: XmlElement): RecordTable {
-  const candidates = findCandidates(root);
+const listed = (candidates: readonly { path: string; count: number }[]) =>
+  candidates
+    .slice(0, 5)
+    .map((c) => `<${c.path.split('/').pop()}> (${c.count})`)
+    .join(', ');
+
+export function unknownRecordMessage(record: string, candidates: readonly { path: string; count: number }[]): string {
+  return candidates.length > 0
+    ? `This file has no repeating <${record}> element. Its repeating elements are ${listed(candidates)}: enter one of them under Record element, or leave it blank.`
+    : `This file has no repeating <${record}> element, nor any other. Leave Record element blank to make a row of each element under the root.`;
+}
+
+/**
+ * The records of the document as a table of text cells. `record` names the
+ * record element (by name or path); blank takes the most repeated one.
+ */
+export function xmlToTable(root: XmlElement, record = ''): RecordTable {
+  let candidates = findCandidates(root);
   let records: XmlElement[];
   let recordPath: string;
+  const wanted = record.trim().replace(/^<|\/?>$/g, '');
+  if (wanted !== '') {
+    const chosen = candidates.find((c) => c.path === wanted || c.path.split('/').pop() === wanted);
+    if (!chosen) throw new ToolError(unknownRecordMessage(wanted, candidates));
+    candidates = [chosen, ...candidates.filter((c) => c !== chosen)];
+  }
   if (candidates.length > 0) {
     records = candidates[0].elements;
     recordPath = candidates[0].path;
@@ -99,9 +122,9 @@ export function xmlToTable(root: XmlElement): RecordTable {
 }
 
 /** The sentence telling the visitor which element became the rows, when there was a choice. */
-export function recordNotice(table: RecordTable): string | undefined {
+export function recordNotice(table: RecordTable, chosenByName = false): string | undefined {
   if (table.alternatives.length === 0) return undefined;
   const chosen = table.recordPath.split('/').pop();
-  const others = table.alternatives.slice(0, 3).map((a) => `<${a.path.split('/').pop()}> (${a.count})`).join(', ');
-  return `Each <${chosen}> element (${table.rows.length}, the most repeated) became a row. Other repeating elements: ${others}.`;
+  const why = chosenByName ? '' : ', the most repeated';
+  return `Each <${chosen}> element (${table.rows.length}${why}) became a row. Other repeating elements: ${listed(table.alternatives)}. To use one of them, enter its name under Record element and convert again.`;
 }
