@@ -2,14 +2,15 @@
  * Sticky site header: logo, links, search dialog, demo-mode badge, and on
  * small screens a toggle menu with the same links and an inline search.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SiteIcon } from './SiteToolIcon';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { HEADER_SCROLL_THRESHOLD, MOBILE_RESULTS_MAX_HEIGHT, SITE_NAME } from './constants';
+import { HEADER_SCROLL_THRESHOLD, SITE_NAME } from './constants';
 import { DemoModeBadge } from './DemoModeBadge';
 import { SearchDialog } from './SearchDialog';
-import { SearchResults, searchKeyDown } from './SearchResults';
 import { useScrolled } from './useScrolled';
+
+const MobileSearch = lazy(() => import('./MobileSearch'));
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
@@ -71,20 +72,11 @@ export function Header() {
           <nav aria-label="Mobile" className="mobile-nav">
             <NavLinks onNavigate={() => setMenuOpen(false)} />
           </nav>
-          <div className="mobile-search" onKeyDown={searchKeyDown}>
-            <label htmlFor="mobile-search-input" className="visually-hidden">
-              Search tools
-            </label>
-            <input
-              id="mobile-search-input"
-              type="search"
-              className="mobile-search-input"
-              placeholder="Search for tools..."
-              value={menuQuery}
-              onChange={(e) => setMenuQuery(e.target.value)}
-            />
-            <SearchResults query={menuQuery} maxHeight={MOBILE_RESULTS_MAX_HEIGHT} onPick={() => setMenuOpen(false)} />
-          </div>
+          {menuOpen && (
+            <Suspense fallback={null}>
+              <MobileSearch query={menuQuery} onQuery={setMenuQuery} onPick={() => setMenuOpen(false)} />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

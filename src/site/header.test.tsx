@@ -147,7 +147,7 @@ describe('header', () => {
       ['All Tools', '/tools'],
     ]);
 
-    const input = within(menu).getByRole('searchbox', { name: 'Search tools' });
+    const input = await within(menu).findByRole('searchbox', { name: 'Search tools' });
     await user().type(input, 'lessen the file size');
     expect(within(menu).getByRole('link', { name: /PDF Compressor/ })).toHaveAttribute('href', '/tools/pdf-compressor');
     expect(within(menu).getByTestId('search-results')).toHaveStyle({ maxHeight: '200px' });
