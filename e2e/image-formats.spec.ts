@@ -50,7 +50,7 @@ function inspect(to: string, bytes: Buffer): { width: number; height: number; rg
     const rgba = UTIF.toRGBA8(ifd);
     return { width: ifd.width, height: ifd.height, rgbAt: (x, y) => [...rgba.subarray((y * ifd.width + x) * 4, (y * ifd.width + x) * 4 + 3)] };
   }
-  return null; // WebP: checked by its signature; Node has no independent WebP decoder here
+  return null; // WebP and EPS: checked by their signatures (EPS pixels are checked in the unit tests)
 }
 
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
@@ -59,6 +59,7 @@ const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
   webp: (b) => b.subarray(8, 12).toString('latin1') === 'WEBP',
   gif: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
   tiff: (b) => b[0] === 0x49 && b[1] === 0x49,
+  eps: (b) => b.subarray(0, 23).toString('latin1') === '%!PS-Adobe-3.0 EPSF-3.0',
 };
 
 for (const tool of converters) {

@@ -1,5 +1,5 @@
 /**
- * The image converters (PNG, JPG, WebP, GIF, TIFF out; any format the codec
+ * The image converters (PNG, JPG, WebP, GIF, TIFF, EPS out; any format the codec
  * layer reads in). The target format comes from the manifest's
  * processorSettings; the fields each tool shows (quality, lossless, animate,
  * frame delay) arrive as options.
@@ -14,7 +14,7 @@ import { encode, MIME_TYPES } from '../lib/image/encode';
 import type { DecodedImage } from '../lib/image/types';
 
 export const options = z.object({
-  to: z.enum(['jpg', 'png', 'webp', 'gif', 'tiff']),
+  to: z.enum(['jpg', 'png', 'webp', 'gif', 'tiff', 'eps']),
   quality: z.number().min(1).max(100).default(85),
   /** WebP: lossless instead of lossy. TIFF: LZW (lossless) instead of JPEG compression. */
   lossless: z.boolean().default(false),

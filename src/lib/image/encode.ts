@@ -4,7 +4,7 @@
  */
 import type { ImageFrame, RasterImage } from './types';
 
-export type EncodeFormat = 'png' | 'jpg' | 'webp' | 'gif' | 'tiff';
+export type EncodeFormat = 'png' | 'jpg' | 'webp' | 'gif' | 'tiff' | 'eps';
 
 export interface EncodeSettings {
   /** 1..100, for JPEG, lossy WebP and JPEG-compressed TIFF. Default 85. */
@@ -25,6 +25,7 @@ export const MIME_TYPES: Record<EncodeFormat, string> = {
   webp: 'image/webp',
   gif: 'image/gif',
   tiff: 'image/tiff',
+  eps: 'application/postscript',
 };
 
 /** Parses #rgb or #rrggbb; white for anything else. */
@@ -89,6 +90,10 @@ export async function encode(
     case 'tiff': {
       const { encode: encodeTiff } = await import('./codecs/tiff');
       return encodeTiff(frames, settings.compression ?? 'lzw', quality);
+    }
+    case 'eps': {
+      const { encode: encodeEps } = await import('./codecs/eps');
+      return encodeEps(first);
     }
   }
 }
