@@ -317,6 +317,8 @@ const REAL_SUCCESS: Record<string, string> = {
   'psd-to-jpg': '1 PSD image(s) converted to JPG!',
   'psd-to-png': '1 PSD image(s) converted to PNG!',
   'png-to-eps': '1 PNG image(s) converted to EPS!',
+  'eps-to-png': '1 EPS image(s) converted to PNG!',
+  'eps-to-jpg': '1 EPS image(s) converted to JPG!',
   'jpg-to-png': 'JPG image converted to PNG!',
   'png-to-jpg': 'PNG image converted to JPG!',
 };

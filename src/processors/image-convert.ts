@@ -21,6 +21,8 @@ export const options = z.object({
   /** GIF: one animation from all the pictures instead of one GIF per picture. */
   animate: z.boolean().default(false),
   frameDelay: z.number().int().min(10).max(10000).default(100),
+  /** EPS in: the resolution it is drawn at. */
+  dpi: z.number().int().min(1).max(1200).default(150),
   /** JPEG: the colour transparent pixels are flattened onto. */
   background: z.string().default('#ffffff'),
 });
@@ -62,7 +64,7 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
     const pictures = [];
     for (const [index, input] of inputs.entries()) {
       throwIfAborted(ctx.signal);
-      pictures.push((await decode(input.name, input.bytes)).frames[0]);
+      pictures.push((await decode(input.name, input.bytes, { dpi: o.dpi })).frames[0]);
       ctx.onProgress(index + 1, inputs.length + 1);
     }
     const frames = framesFromPictures(pictures, o.frameDelay);
@@ -73,7 +75,7 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
 
   for (const [index, input] of inputs.entries()) {
     throwIfAborted(ctx.signal);
-    const decoded = await decode(input.name, input.bytes);
+    const decoded = await decode(input.name, input.bytes, { dpi: o.dpi });
     throwIfAborted(ctx.signal);
     const encoded = await encodeOne(decoded, o);
     const first = decoded.frames[0];

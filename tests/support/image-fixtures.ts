@@ -10,6 +10,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { initializeCanvas, writePsdUint8Array } from 'ag-psd';
 import * as gifencModule from 'gifenc';
 import * as UTIFModule from 'utif2';
+import { encode as encodeEps } from '../../src/lib/image/codecs/eps';
 
 type Gifenc = typeof import('gifenc');
 const gifenc: Gifenc =
@@ -82,6 +83,9 @@ export function fixtureFor(mime: string): { bytes: Uint8Array; ext: string } | n
       return { bytes: tiff(), ext: 'tiff' };
     case 'image/vnd.adobe.photoshop':
       return { bytes: psd(), ext: 'psd' };
+    case 'application/postscript':
+      // The site's own EPS writer: one point per pixel, so 72 dpi gives the fixture's size.
+      return { bytes: encodeEps({ width: FIXTURE_WIDTH, height: FIXTURE_HEIGHT, data: fixturePixels() }), ext: 'eps' };
     case 'image/heic':
       return existsSync(HEIC) ? { bytes: new Uint8Array(readFileSync(HEIC)), ext: 'heic' } : null;
     default:

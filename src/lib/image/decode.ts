@@ -7,22 +7,36 @@
 import { ToolError } from '../errors';
 import { readJpegOrientation } from '../pdf/jpeg-orientation';
 import { sniffFormat, type SniffedFormat } from './header';
+import { epsPixelSize, postscriptOf } from './eps-header';
 import { readImageSize, type ImageSize } from './image-size';
 import { assertDecodable, damagedMessage, LABELS } from './limits';
 import { applyOrientation } from './orientation';
 import { pngChunksIntact } from './png-check';
 import type { DecodedImage, ImageFrame, RasterImage } from './types';
 
-export type DecodableFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff' | 'heic' | 'avif' | 'psd';
+export type DecodableFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff' | 'heic' | 'avif' | 'psd' | 'eps';
 
-const DECODABLE: readonly SniffedFormat[] = ['png', 'jpeg', 'webp', 'gif', 'tiff', 'heic', 'avif', 'psd'];
+const DECODABLE: readonly SniffedFormat[] = ['png', 'jpeg', 'webp', 'gif', 'tiff', 'heic', 'avif', 'psd', 'eps'];
+
+/** What a format without pixels of its own (EPS) needs to be drawn. */
+export interface DecodeHints {
+  /** EPS: the resolution it is rendered at, in dots per inch (150 when not given). */
+  dpi?: number;
+}
+
+const DEFAULT_DPI = 150;
 
 function still(image: RasterImage): ImageFrame[] {
   return [{ ...image, delayMs: 0 }];
 }
 
-async function decodeFormat(name: string, format: DecodableFormat, bytes: Uint8Array, size: ImageSize): Promise<DecodedImage> {
+async function decodeFormat(name: string, format: DecodableFormat, bytes: Uint8Array, size: ImageSize, hints: DecodeHints): Promise<DecodedImage> {
   switch (format) {
+    case 'eps': {
+      const { renderEps } = await import('./codecs/ghostscript');
+      const { decode } = await import('./codecs/png');
+      return { format, frames: still(await decode(await renderEps(postscriptOf(bytes)!, hints.dpi ?? DEFAULT_DPI))) };
+    }
     case 'png': {
       const { decode } = await import('./codecs/png');
       return { format, frames: still(await decode(bytes)) };
@@ -73,15 +87,16 @@ export function decodableFormat(name: string, bytes: Uint8Array): DecodableForma
  * an animation or a multi-page TIFF. JPEG is turned upright by its EXIF
  * orientation; metadata never travels further than this function.
  */
-export async function decode(name: string, bytes: Uint8Array): Promise<DecodedImage> {
+export async function decode(name: string, bytes: Uint8Array, hints: DecodeHints = {}): Promise<DecodedImage> {
   const format = decodableFormat(name, bytes);
-  const size = readImageSize(bytes, format);
+  const postscript = format === 'eps' ? postscriptOf(bytes) : null;
+  const size = format === 'eps' ? postscript && epsPixelSize(postscript, hints.dpi ?? DEFAULT_DPI) : readImageSize(bytes, format);
   if (!size) throw new ToolError(damagedMessage(name, format));
   assertDecodable(name, size);
   if (format === 'png' && !pngChunksIntact(bytes)) throw new ToolError(damagedMessage(name, format));
   let decoded: DecodedImage;
   try {
-    decoded = await decodeFormat(name, format, bytes, size);
+    decoded = await decodeFormat(name, format, bytes, size, hints);
   } catch (error) {
     if (error instanceof ToolError) throw error;
     throw new ToolError(damagedMessage(name, format));

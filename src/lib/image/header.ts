@@ -3,7 +3,7 @@
  * file that claims a huge image is refused before anything is decoded.
  */
 
-export type SniffedFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'tiff' | 'heic' | 'avif' | 'psd' | 'pdf';
+export type SniffedFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'tiff' | 'heic' | 'avif' | 'psd' | 'eps' | 'pdf';
 
 export interface ImageHeader {
   format: 'png' | 'jpeg';
@@ -36,6 +36,8 @@ export function sniffFormat(bytes: Uint8Array): SniffedFormat | null {
     if (/^(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(brand)) return 'heic';
   }
   if (ascii(bytes, 0, 4) === '8BPS') return 'psd';
+  // Encapsulated PostScript, plain or behind a DOS EPS binary header.
+  if (ascii(bytes, 0, 10) === '%!PS-Adobe' || startsWith(bytes, [0xc5, 0xd0, 0xd3, 0xc6])) return 'eps';
   if (ascii(bytes, 0, 5) === '%PDF-') return 'pdf';
   return null;
 }

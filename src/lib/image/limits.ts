@@ -19,6 +19,7 @@ export const LABELS: Record<SniffedFormat, string> = {
   heic: 'HEIC',
   avif: 'AVIF',
   psd: 'PSD',
+  eps: 'EPS',
   pdf: 'PDF',
 };
 
