@@ -59,3 +59,46 @@ export async function decode(name: string, bytes: Uint8Array): Promise<RasterIma
   }
   return { width: composite.width, height: composite.height, data: toEightBit(composite.data, psd.bitsPerChannel ?? 8) };
 }
+
+export interface PsdLayer {
+  name: string;
+  left: number;
+  top: number;
+  /** 0..1 */
+  opacity: number;
+  image: RasterImage;
+}
+
+/**
+ * The visible pixel layers of a PSD, bottom to top, with their place and
+ * opacity; groups are opened (a hidden group hides its layers). Empty
+ * layers, and layers without their own pixels (adjustments, text without a
+ * rendered image), are left out: the composite shows them.
+ */
+export function readLayers(bytes: Uint8Array): PsdLayer[] {
+  initialise();
+  const psd = readPsd(bytes.slice().buffer, { useImageData: true, skipCompositeImageData: true, skipThumbnail: true, skipLinkedFilesData: true });
+  const bits = psd.bitsPerChannel ?? 8;
+  const out: PsdLayer[] = [];
+  const walk = (layers: NonNullable<typeof psd.children>, opacity: number) => {
+    for (const layer of layers) {
+      if (layer.hidden) continue;
+      const own = opacity * (layer.opacity ?? 1);
+      if (layer.children) {
+        walk(layer.children, own);
+        continue;
+      }
+      const data = layer.imageData;
+      if (!data || data.width === 0 || data.height === 0) continue;
+      out.push({
+        name: layer.name ?? `Layer ${out.length + 1}`,
+        left: layer.left ?? 0,
+        top: layer.top ?? 0,
+        opacity: own,
+        image: { width: data.width, height: data.height, data: toEightBit(data.data, bits) },
+      });
+    }
+  };
+  walk(psd.children ?? [], 1);
+  return out;
+}

@@ -1,9 +1,11 @@
 /**
- * SVG in and out in real Chromium: SVG to PNG rasterises with resvg served by
- * the site (an SVG that asks for an outside image fetches nothing), and PNG
- * or JPG to SVG trace the picture into paths. Downloads are checked in Node.
+ * Vector formats in real Chromium: SVG to PNG rasterises with resvg served by
+ * the site (an SVG that asks for an outside image fetches nothing), PNG or
+ * JPG to SVG trace the picture into paths, and PSD to AI writes a
+ * PDF-compatible file. Downloads are checked in Node.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { fixtureFor, FIXTURE_HEIGHT, FIXTURE_WIDTH } from '../tests/support/image-fixtures';
 import { expect, test } from './fixtures';
@@ -46,3 +48,17 @@ for (const [slug, mime, message] of [
     expect([svg.path].flat().length).toBeGreaterThan(1);
   });
 }
+
+test('psd-to-ai: a PDF-compatible .ai of the picture, with its PDF layers', async ({ page }) => {
+  const fixture = fixtureFor('image/vnd.adobe.photoshop')!;
+  await gotoReal(page, '/tools/psd-to-ai');
+  await page.getByTestId('file-input').setInputFiles(upload('picture.psd', 'image/vnd.adobe.photoshop', Buffer.from(fixture.bytes)));
+  await page.getByRole('button', { name: manifest('psd-to-ai').action.label, exact: true }).click();
+  await expect(toast(page, 'Success').locator('.toast-message')).toHaveText('1 PSD image(s) converted to AI!', { timeout: 60_000 });
+  const { bytes } = await downloadResult(page, 'picture.ai');
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const doc = await PDFDocument.load(bytes);
+  expect(doc.getPageCount()).toBe(1);
+  expect([doc.getPage(0).getWidth(), doc.getPage(0).getHeight()]).toEqual([FIXTURE_WIDTH, FIXTURE_HEIGHT]);
+  expect(doc.catalog.lookup(PDFName.of('OCProperties'), PDFDict)).toBeTruthy();
+});
