@@ -292,6 +292,10 @@ export const manifestSchema = z
       .enum(['pdf-pages'])
       .optional()
       .describe('pdf-pages: thumbnails of the chosen PDF, and its page count as the fact pageCount'),
+    resultPreview: z
+      .enum(['compare'])
+      .optional()
+      .describe('compare: an image result made from one input is shown over that input with a before/after slider'),
   })
   .strict();
 

@@ -47,9 +47,11 @@ interface ResultListProps {
   onDownload(result: ToolResult): void;
   onDownloadAll(): void;
   maxHeight?: number;
+  /** Image results are shown over their originals with a before/after slider. */
+  compare?: boolean;
 }
 
-export function ResultList({ results, onDownload, onDownloadAll, maxHeight }: ResultListProps) {
+export function ResultList({ results, onDownload, onDownloadAll, maxHeight, compare = false }: ResultListProps) {
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
     const focused = document.activeElement;
@@ -99,7 +101,7 @@ export function ResultList({ results, onDownload, onDownloadAll, maxHeight }: Re
                     {SIMULATED_RESULT_NOTE}
                   </p>
                 )}
-                {!result.simulated && <ResultPreview result={result} />}
+                {!result.simulated && <ResultPreview result={result} compare={compare} />}
               </div>
               <Button
                 type="button"

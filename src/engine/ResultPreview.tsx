@@ -4,6 +4,7 @@
  * text file. Very large files are offered for download only.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { CompareSlider } from './CompareSlider';
 import { isPreviewableText, TextPreview } from './TextPreview';
 import type { ToolResult } from './types';
 
@@ -24,10 +25,14 @@ function ImagePreview({ blob, name }: { blob: Blob; name: string }) {
   return url ? <img className="result-preview" src={url} alt={`Preview of ${name}`} loading="lazy" /> : null;
 }
 
-export function ResultPreview({ result }: { result: ToolResult }) {
-  const { blob, name } = result;
+/** `compare`: an image made from one image is shown over it with a before/after slider. */
+export function ResultPreview({ result, compare = false }: { result: ToolResult; compare?: boolean }) {
+  const { blob, name, original } = result;
   if (isPreviewableText(blob)) return <TextPreview blob={blob} name={name} />;
   if (blob.size > PREVIEW_MAX_BYTES) return null;
+  if (compare && original && original.size <= PREVIEW_MAX_BYTES && PREVIEWABLE_IMAGES.test(blob.type) && PREVIEWABLE_IMAGES.test(original.type)) {
+    return <CompareSlider before={original} after={blob} name={name} />;
+  }
   if (PREVIEWABLE_IMAGES.test(blob.type)) return <ImagePreview blob={blob} name={name} />;
   if (blob.type === 'application/pdf')
     return (

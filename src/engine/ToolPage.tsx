@@ -174,6 +174,7 @@ export function ToolFrame({ page, blocked, input, afterInput, options, afterOpti
           onDownload={run.download}
           onDownloadAll={run.downloadAll}
           maxHeight={resultsMaxHeight ?? RESULT_LIST_HEIGHT}
+          compare={manifest.resultPreview === 'compare'}
         />
       )}
       {help}

@@ -102,6 +102,7 @@ export function nameOutputs(
       size: output.bytes.byteLength,
       blob: new Blob([output.bytes as Uint8Array<ArrayBuffer>], { type: output.type || mimeFor(name) }),
       originalName: source?.name,
+      original: oneToOne && source instanceof Blob ? source : undefined,
       meta: output.meta,
     };
   });

@@ -37,6 +37,8 @@ export interface ToolResult {
   size: number;
   blob: Blob;
   originalName?: string;
+  /** The input this result was made from, when each input gave one result (for a before/after view). */
+  original?: Blob;
   meta?: Record<string, string | number>;
   /** A placeholder from the simulation: its file and figures are not real. */
   simulated?: boolean;

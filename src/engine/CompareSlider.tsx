@@ -1,0 +1,51 @@
+/**
+ * Before and after, one over the other: the result is drawn over the
+ * original and cut at a line the visitor moves (by pointer, or with the arrow
+ * keys on the slider under the pictures).
+ */
+import { useEffect, useState } from 'react';
+
+function useObjectUrl(blob: Blob): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
+
+export function CompareSlider({ before, after, name }: { before: Blob; after: Blob; name: string }) {
+  const beforeUrl = useObjectUrl(before);
+  const afterUrl = useObjectUrl(after);
+  const [split, setSplit] = useState(50);
+  if (!beforeUrl || !afterUrl) return null;
+  return (
+    <figure className="compare" data-testid="compare">
+      <div className="compare-frame">
+        <img className="compare-before" src={beforeUrl} alt={`Original of ${name}`} />
+        <img
+          className="compare-after"
+          src={afterUrl}
+          alt={`Preview of ${name}`}
+          style={{ clipPath: `inset(0 0 0 ${split}%)` }}
+          data-testid="compare-after"
+        />
+        <span className="compare-line" style={{ left: `${split}%` }} aria-hidden="true" />
+      </div>
+      <input
+        type="range"
+        className="compare-range"
+        min={0}
+        max={100}
+        value={split}
+        onChange={(e) => setSplit(Number(e.target.value))}
+        aria-label={`Compare the original (left) with the result (right) of ${name}`}
+      />
+      <figcaption className="compare-caption">
+        <span>Original</span>
+        <span>Result</span>
+      </figcaption>
+    </figure>
+  );
+}
