@@ -10,6 +10,7 @@ import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { pdfPageTexts } from './pdf-builders';
+import { fillMessage } from '../src/engine/simulate';
 import { demoBadge, downloadResult, gotoReal, manifest, toast, upload } from './support';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -26,7 +27,7 @@ async function openReal(page: Page, slug: string): Promise<void> {
 /** Runs the tool, checks its real success message (the manifest's, {n} filled in) and returns the result names. */
 async function runReal(page: Page, slug: string, expected: number, message: string): Promise<string[]> {
   const tool = manifest(slug);
-  expect(tool.messages.success.replace('{n}', String(expected))).toBe(message);
+  expect(fillMessage(tool.messages.success, { n: expected, files: 1 })).toBe(message);
   await page.getByRole('button', { name: tool.action.label, exact: true }).click();
   const success = toast(page, 'Success');
   await expect(success).toBeVisible({ timeout: 150_000 });

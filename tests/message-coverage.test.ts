@@ -64,6 +64,7 @@ export function literalPattern(text: string): RegExp {
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(
     escaped
+      .replace(/\\\{n:(\w+)\\\|(\w+)\\\}/g, '(?:$1|$2)')
       .replace(/\\\{(n|files)\\\}/g, '(?:\\d+|\\$\\{[^}]*\\}|\\{$1\\})')
       .replace(/\\\{([a-zA-Z]+)\\\}/g, '.+?'),
   );

@@ -99,5 +99,7 @@ describe('placeholders and fillMessage', () => {
   });
   it('fills counts', () => {
     expect(fillMessage('{files} HEIC image(s) converted, {n} results', { n: 2, files: 3 })).toBe('3 HEIC image(s) converted, 2 results');
+    expect(fillMessage('PDF split into {n} {n:part|parts} successfully!', { n: 1, files: 1 })).toBe('PDF split into 1 part successfully!');
+    expect(fillMessage('PDF split into {n} {n:part|parts} successfully!', { n: 4, files: 1 })).toBe('PDF split into 4 parts successfully!');
   });
 });

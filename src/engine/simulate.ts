@@ -136,5 +136,11 @@ export async function simulate(
 
 /** Fills {n} (result count) and {files} (input count) in a message. */
 export function fillMessage(message: string, counts: { n: number; files: number }): string {
-  return message.replace(/\{n\}/g, String(counts.n)).replace(/\{files\}/g, String(counts.files));
+  return (
+    message
+      // {n:part|parts}: the word for one, or for any other count.
+      .replace(/\{n:([^|}]*)\|([^}]*)\}/g, (_all, one: string, many: string) => (counts.n === 1 ? one : many))
+      .replace(/\{n\}/g, String(counts.n))
+      .replace(/\{files\}/g, String(counts.files))
+  );
 }

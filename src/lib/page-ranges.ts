@@ -59,6 +59,24 @@ export function parsePageRanges(text: string, pageCount?: number): PageRange[] {
   return parts;
 }
 
+/** The pages that valid ranges ask for past the last page ("2-9" on a 3-page PDF: 4-9). */
+export function pagesBeyond(text: string, pageCount: number): PageRange[] {
+  const beyond: PageRange[] = [];
+  for (const piece of text.split(',')) {
+    const range = piece.trim() ? parsePart(piece) : null;
+    if (range && range.end > pageCount) beyond.push({ start: Math.max(range.start, pageCount + 1), end: range.end });
+  }
+  return beyond;
+}
+
+/** The notice for pages asked for that the PDF does not have, or undefined when there are none. */
+export function pagesBeyondNotice(name: string, pageCount: number, beyond: PageRange[]): string | undefined {
+  if (beyond.length === 0) return undefined;
+  const count = beyond.reduce((sum, r) => sum + r.end - r.start + 1, 0);
+  const list = beyond.map(formatRange).join(', ');
+  return `${name} has ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}, so ${count === 1 ? 'page' : 'pages'} ${list} ${count === 1 ? 'was' : 'were'} left out of the split.`;
+}
+
 /** The chunk size for "every N pages": a whole number from 1 to the page count. */
 export function clampEveryN(n: unknown, pageCount: number): number {
   const value = typeof n === 'number' ? n : Number(n);

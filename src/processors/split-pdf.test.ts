@@ -31,6 +31,15 @@ describe('split-pdf', () => {
   it('skips invalid parts and cuts parts at the last page', async () => {
     const outputs = await splitPdf([pdfInput(await numberedPdf(5))], { method: 'range', ranges: '5-2, a-3, 2, 4-9, 12' }, ctx());
     expect(await Promise.all(outputs.map((o) => sourceIndexes(o.bytes)))).toEqual([[1], [3, 4]]);
+    // The pages past the end are named, once for the run.
+    expect(new Set(outputs.map((o) => o.notice))).toEqual(new Set(['doc.pdf has 5 pages, so pages 6-9, 12 were left out of the split.']));
+  });
+
+  it('says nothing about pages when every range is inside the PDF, and words a single page right', async () => {
+    const inside = await splitPdf([pdfInput(await numberedPdf(3))], { method: 'range', ranges: '1-2, 3' }, ctx());
+    expect(inside.every((o) => o.notice === undefined)).toBe(true);
+    const [one] = await splitPdf([pdfInput(await numberedPdf(3))], { method: 'range', ranges: '2-4' }, ctx());
+    expect(one!.notice).toBe('doc.pdf has 3 pages, so page 4 was left out of the split.');
   });
 
   it('allows overlapping and reversed-order parts', async () => {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
 import type { ToolOutput } from '../engine/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
-import { formatRange, planSplit, RANGES_BLANK_MESSAGE } from '../lib/page-ranges';
+import { formatRange, pagesBeyond, pagesBeyondNotice, planSplit, RANGES_BLANK_MESSAGE } from '../lib/page-ranges';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 
@@ -35,6 +35,7 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   const plan = planSplit(source.getPageCount(), { method, ranges: options.ranges, everyN: options.everyN });
   // The page normally shows this as a Warning before running (see planSplit); this is the fallback.
   if (!plan.ok) throw new ToolError(plan.message);
+  const notice = method === 'range' ? pagesBeyondNotice(input.name, source.getPageCount(), pagesBeyond(options.ranges, source.getPageCount())) : undefined;
 
   const outputs: ToolOutput[] = [];
   ctx.onProgress(0, plan.parts.length);
@@ -50,6 +51,7 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
       type: 'application/pdf',
       vars: { n: i + 1 },
       meta: { pageCount: indexes.length, pages: formatRange(part) },
+      notice,
     });
     ctx.onProgress(i + 1, plan.parts.length);
   }

@@ -27,10 +27,12 @@ describe('page-choosing PDF manifests', () => {
     expect(ranges).toMatchObject({ name: 'ranges', default: '', resetOnFiles: true, invalidMessage: 'Please enter page ranges to split the PDF.' });
     expect(everyN).toMatchObject({ name: 'everyN', min: 1, maxFrom: 'pageCount', default: 1, resetOnFiles: true });
     expect(m.simulation.delayMs).toBe(2500);
+    // The demo keeps the specification's words; the real message says "1 part" for one.
+    expect(m.simulation.success).toBe('PDF split into {n} parts successfully!');
     expect(m.messages).toMatchObject({
       noFile: 'Please upload a PDF file to split.',
       downloadFirst: 'Please split the PDF first.',
-      success: 'PDF split into {n} parts successfully!',
+      success: 'PDF split into {n} {n:part|parts} successfully!',
       noValidParts: 'Warning: No valid parts to split based on input.',
       noValidPartsTitle: 'Warning',
       downloadAllDemo: 'Demo: Download All would ZIP files. Downloading first file.',
