@@ -1,6 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import '@radix-ui/themes/styles.css';
+// Radix Themes without the colour scales the site never uses: the stylesheet blocks the first paint.
+import '@radix-ui/themes/tokens/base.css';
+import '@radix-ui/themes/tokens/colors/indigo.css';
+import '@radix-ui/themes/tokens/colors/slate.css';
+import '@radix-ui/themes/tokens/colors/gray.css';
+import '@radix-ui/themes/tokens/colors/red.css';
+import '@radix-ui/themes/tokens/colors/amber.css';
+import '@radix-ui/themes/tokens/colors/blue.css';
+import '@radix-ui/themes/tokens/colors/green.css';
+import '@radix-ui/themes/components.css';
+import '@radix-ui/themes/utilities.css';
 import './site/site.css';
 import { initDemoModeFromUrl } from './engine/demo-mode';
 import { createAppRouter, isKnownPath } from './routes';
