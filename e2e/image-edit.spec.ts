@@ -32,6 +32,16 @@ type Decoded = { width: number; height: number; data: Buffer };
 const decode = (bytes: Buffer): Decoded => PNG.sync.read(bytes);
 const alphaAt = (im: Decoded, x: number, y: number) => im.data[(y * im.width + x) * 4 + 3];
 
+/** Variance of the Laplacian of the green channel: higher is sharper. */
+function laplacianVariance(im: Decoded): number {
+  const g = (x: number, y: number) => im.data[(y * im.width + x) * 4 + 1];
+  const values: number[] = [];
+  for (let y = 1; y < im.height - 1; y++)
+    for (let x = 1; x < im.width - 1; x++) values.push(4 * g(x, y) - g(x - 1, y) - g(x + 1, y) - g(x, y - 1) - g(x, y + 1));
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  return values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length;
+}
+
 /** What each tool's download must be, beyond "a real PNG". */
 const CHECKS: Record<string, (bytes: Buffer) => void> = {
   'flip-image': (b) => {
@@ -65,7 +75,15 @@ const CHECKS: Record<string, (bytes: Buffer) => void> = {
     const im = decode(b);
     expect([alphaAt(im, 2, 2), alphaAt(im, 180, 80)]).toEqual([0, 255]);
   },
-  'remove-background': (b) => expect(decode(b).width).toBe(240),
+  'remove-background': (b) => {
+    const im = decode(b);
+    // The model's matte is soft: the ground all but clear, the subject all but solid.
+    expect(im.width).toBe(240);
+    expect(alphaAt(im, 2, 2)).toBeLessThan(10);
+    expect(alphaAt(im, 180, 80)).toBeGreaterThan(240);
+  },
+  'unblur-image': (b) => expect(laplacianVariance(decode(b))).toBeGreaterThan(laplacianVariance(decode(sample()))),
+  'restore-photos': (b) => expect([decode(b).width, decode(b).height]).toEqual([240, 160]),
   'blur-background': (b) => expect(decode(b).width).toBe(240),
 };
 

@@ -35,8 +35,9 @@ test('chart-maker: the PNG and SVG downloads are real charts', async ({ page }) 
 test('text-to-speech: Play speaks with the site engine where Chromium has no voices, and Download MP3 saves real speech', async ({ page }) => {
   test.setTimeout(180000);
   await gotoReal(page, '/tools/text-to-speech');
-  const words = 'The quick brown fox jumps over the lazy dog. '.repeat(4).trim();
-  await page.getByLabel('Text').fill(words);
+  const sentence = 'The quick brown fox jumps over the lazy dog. ';
+  // Half a minute of speech to play, so it is still playing when Pause is pressed on a busy machine.
+  await page.getByLabel('Text').fill(sentence.repeat(12).trim());
   const play = page.getByTestId('play-button');
   await play.click();
   // The engine downloads and speaks in the worker, then the page plays the audio.
@@ -46,6 +47,7 @@ test('text-to-speech: Play speaks with the site engine where Chromium has no voi
   await play.click();
   await expect(play).toHaveAttribute('data-state', 'playing');
 
+  await page.getByLabel('Text').fill(sentence.repeat(4).trim());
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 90000 }),
     page.getByRole('button', { name: 'Download MP3' }).click(),

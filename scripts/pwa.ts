@@ -78,7 +78,8 @@ export function pwa(manifestRoot: string) {
       runtimeCaching: [
         {
           urlPattern: ({ url, sameOrigin }) =>
-            sameOrigin && /\.(wasm|js|mjs|data|bin|onnx|traineddata|ttf|otf|woff2?|json|gz)$/.test(url.pathname),
+            // Everything under /engines/ too: the background-removal model's chunks are named by hash alone.
+            sameOrigin && (url.pathname.startsWith('/engines/') || /\.(wasm|js|mjs|data|bin|onnx|traineddata|ttf|otf|woff2?|json|gz)$/.test(url.pathname)),
           handler: 'CacheFirst',
           options: { cacheName: 'filedesk-engines', expiration: { maxEntries: 300 } },
         },

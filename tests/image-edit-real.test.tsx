@@ -73,6 +73,8 @@ const WRITTEN: Record<string, string> = {
   'remove-background': 'Success: Background removed successfully!',
   'make-background-transparent': 'Success: Background made transparent successfully!',
   'blur-background': 'Success: Background blurred successfully!',
+  'unblur-image': 'Success: Image unblurred successfully!',
+  'restore-photos': 'Success: Photo restored successfully!',
 };
 const seen: Record<string, string[]> = {};
 
