@@ -8,11 +8,12 @@ import { tesseract } from './scripts/vite-tesseract.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { pwa } from './scripts/pwa.ts';
 import { imglyData } from './scripts/vite-imgly-data.ts';
+import { upscaleEngine } from './scripts/vite-upscale.ts';
 
 const manifestRoot = fileURLToPath(new URL('./manifests', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), toolIcons(manifestRoot), toolIconSpriteFile(manifestRoot), catalogue(manifestRoot), tesseract(), imglyData(), prerender(manifestRoot), pwa(manifestRoot)],
+  plugins: [react(), toolIcons(manifestRoot), toolIconSpriteFile(manifestRoot), catalogue(manifestRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot), pwa(manifestRoot)],
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   preview: { port: 4173, strictPort: true },

@@ -83,6 +83,7 @@ const CHECKS: Record<string, (bytes: Buffer) => void> = {
     expect(alphaAt(im, 180, 80)).toBeGreaterThan(240);
   },
   'unblur-image': (b) => expect(laplacianVariance(decode(b))).toBeGreaterThan(laplacianVariance(decode(sample()))),
+  'increase-image-resolution': (b) => expect([decode(b).width, decode(b).height]).toEqual([480, 320]),
   'restore-photos': (b) => expect([decode(b).width, decode(b).height]).toEqual([240, 160]),
   'blur-background': (b) => expect(decode(b).width).toBe(240),
 };

@@ -4,7 +4,7 @@
  * a small real image (the worker replaced by the same processor on the page):
  * the result is produced and the real success message shows, without "(Mock)".
  * The segmentation model cannot run in Node, so it is replaced by a mask of
- * the image's centre, and OCR (tested for real in its processor's test) by a
+ * the image's centre, the upscaling model by nearest-neighbour enlargement, and OCR (tested for real in its processor's test) by a
  * fixed reading; everything else is the real code.
  */
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
@@ -34,6 +34,17 @@ vi.mock('../src/lib/segment/foreground', () => ({
     for (let y = 0; y < image.height; y++)
       for (let x = 0; x < image.width; x++) if (Math.abs(x - image.width / 2) < image.width / 4) mask[y * image.width + x] = 255;
     return mask;
+  },
+}));
+
+// The upscaling model runs for real in its processor's test; here a nearest-neighbour 4x stands in.
+vi.mock('../src/lib/upscale/esrgan', () => ({
+  upscale4x: async (image: { width: number; height: number; data: Uint8ClampedArray }) => {
+    const width = image.width * 4;
+    const data = new Uint8ClampedArray(width * image.height * 16);
+    for (let y = 0; y < image.height * 4; y++)
+      for (let x = 0; x < width; x++) data.set(image.data.subarray(((y >> 2) * image.width + (x >> 2)) * 4, ((y >> 2) * image.width + (x >> 2)) * 4 + 4), (y * width + x) * 4);
+    return { width, height: image.height * 4, data };
   },
 }));
 
@@ -75,6 +86,7 @@ const WRITTEN: Record<string, string> = {
   'blur-background': 'Success: Background blurred successfully!',
   'unblur-image': 'Success: Image unblurred successfully!',
   'restore-photos': 'Success: Photo restored successfully!',
+  'increase-image-resolution': 'Success: Image upscaled successfully!',
 };
 const seen: Record<string, string[]> = {};
 
