@@ -15,7 +15,8 @@ const manifestRoot = fileURLToPath(new URL('./manifests', import.meta.url));
 export default defineConfig({
   plugins: [react(), toolIcons(manifestRoot), toolIconSpriteFile(manifestRoot), catalogue(manifestRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot), pwa(manifestRoot)],
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+  // DIST_DIR lets several builds of one checkout sit side by side (scripts/size.ts reads it too).
+  build: { target: 'es2022', chunkSizeWarningLimit: 4096, outDir: process.env.DIST_DIR ?? 'dist' },
   preview: { port: 4173, strictPort: true },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
