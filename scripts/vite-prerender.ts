@@ -11,7 +11,7 @@
  * and static hosts with clean URLs resolve; unknown paths get 404.html.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import {
@@ -81,7 +81,8 @@ export function prerender(manifestRoot: string): Plugin {
       if (config.build.ssr) return;
       const root = config.root;
       const dist = resolve(root, config.build.outDir);
-      const serverDir = resolve(root, 'node_modules/.filedesk-ssr');
+      // One server build per output folder, so builds to different DIST_DIRs do not overwrite each other's.
+      const serverDir = resolve(root, 'node_modules/.filedesk-ssr', basename(dist));
       await build({
         configFile: config.configFile,
         root,
