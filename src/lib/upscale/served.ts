@@ -10,7 +10,10 @@ async function fetchOk(url: string): Promise<Response> {
 }
 
 export const servedUpscaleEnv: UpscaleEnv = {
-  wasmBase: served('engines/tfjs/'),
+  // A getter: the site's address is known only in the browser, and this module is also imported where there is none.
+  get wasmBase() {
+    return served('engines/tfjs/');
+  },
   async loadModel(): Promise<ModelFiles> {
     const base = served('engines/esrgan/gans/');
     const modelJson = (await (await fetchOk(`${base}model.json`)).json()) as ModelFiles['modelJson'];
