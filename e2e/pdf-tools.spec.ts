@@ -124,7 +124,8 @@ test('pdf-compressor: an image-heavy PDF gets smaller, keeps its pages and text,
   const doc = await PDFDocument.load(bytes);
   expect(doc.getPageCount()).toBe(2);
   // 1200 px drawn 300 pt wide is 288 dpi; medium brings it to 150 dpi (625 px), still one image per page.
-  expect(doc.getPages().map(pageImages)).toEqual([['625x469'], ['625x469']]);
+  // pdf-lib rounds the height to 469, Ghostscript to 468: either engine's result may be the smaller one.
+  for (const images of doc.getPages().map(pageImages)) expect(images).toEqual([expect.stringMatching(/^625x46[89]$/)]);
   const texts = await pdfPageTexts(bytes);
   expect(texts[0]).toContain('Annual report page 1');
   expect(texts[1]).toContain('Annual report page 2');
@@ -136,6 +137,8 @@ test('pdf-compressor: an image-heavy PDF gets smaller, keeps its pages and text,
   const saved = Math.round((100 * (input.length - bytes.length)) / input.length);
   await expect(fact('Saved')).toHaveText(new RegExp(`^(${saved - 1}|${saved}|${saved + 1})%$`));
   await expect(card.getByTestId('result-size')).toHaveText(formatBytes(bytes.length));
+  // Ghostscript, served by the site and loaded in the worker, gives the smaller file here.
+  await expect(fact('Engine')).toHaveText('Ghostscript');
 });
 
 test('pdf-compressor: a small text PDF is handed back unchanged with the "already optimised" notice', async ({ page }) => {
@@ -146,6 +149,28 @@ test('pdf-compressor: a small text PDF is handed back unchanged with the "alread
   await expect(toast(page, 'Info').locator('.toast-message')).toHaveText(KEPT_NOTICE);
   const { bytes } = await downloadResult(page, name);
   expect(Buffer.compare(bytes, input)).toBe(0);
+});
+
+test('pdf-compressor: a target size the text cannot fit keeps the smallest file and warns with its size', async ({ page }) => {
+  test.slow();
+  await openReal(page, 'pdf-compressor');
+  // 150 pages of random letters: about 90 KB at best, since text is never turned into pictures.
+  let state = 5;
+  const letters = () => Array.from({ length: 45 }, () => String.fromCharCode(97 + ((state = (state * 1103515245 + 12345) & 0x7fffffff) % 26))).join('');
+  const input = await textPdf(Array.from({ length: 150 }, () => Array.from({ length: 14 }, letters)));
+  await page.getByTestId('file-input').setInputFiles(upload('letters.pdf', PDF, input));
+  await page.getByRole('switch', { name: 'Compress to a target size' }).click();
+  // The level is replaced by the size while the switch is on.
+  await expect(page.getByRole('radio', { name: 'Medium (balanced)' })).toHaveCount(0);
+  await page.getByLabel('Target size', { exact: true }).fill('0.05');
+  const [name] = await runReal(page, 'pdf-compressor');
+  const { bytes } = await downloadResult(page, name);
+  expect(bytes.length).toBeGreaterThan(0.05 * 1048576);
+  expect(bytes.length).toBeLessThan(input.length);
+  await expect(toast(page, 'Warning').locator('.toast-message')).toHaveText(
+    `This PDF cannot be made as small as 51.2 KB without turning its text into pictures. The smallest file that keeps the text is ${formatBytes(bytes.length)}.`,
+  );
+  expect(await pdfPageTexts(bytes)).toEqual(await pdfPageTexts(input));
 });
 
 test('pdf-to-word: the .docx holds the paragraphs of both pages in order', async ({ page }) => {

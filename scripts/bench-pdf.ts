@@ -1,7 +1,9 @@
 /**
  * PDF compression benchmark: `npx tsx scripts/bench-pdf.ts`.
  * Compresses generated image-heavy and text PDFs plus every PDF in
- * ../shared/corpus/pdf (when present) at each level, compares with
+ * ../shared/corpus/pdf (when present) at each level, with the pdf-lib path
+ * alone and with the compressor's two engines (pdf-lib and Ghostscript
+ * WebAssembly, the smaller checked result), compares with the system
  * Ghostscript's /ebook preset when `gs` is installed, and times merging ten
  * PDFs of about 20 MB each. Prints numbers only; nothing is asserted.
  */
@@ -10,6 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import { createServer } from 'vite';
 import { compressPdf, type CompressionLevel } from '../src/lib/pdf/compress';
 import { imageHeavyPdf, noisePng, uncompressedTextPdf } from '../tests/fixtures/pdf-build/build';
 import { noiseJpeg } from '../tests/fixtures/pdf-build/images';
@@ -37,17 +40,23 @@ async function pngPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-async function inputs(): Promise<{ name: string; bytes: Uint8Array }[]> {
-  const list = [
-    { name: 'gen-photos-3p.pdf', bytes: await imageHeavyPdf({ pages: 3, imageWidth: 2400, imageHeight: 1800, drawWidth: 400 }) },
-    { name: 'gen-scan-a4-300dpi.pdf', bytes: await scanLikePdf() },
-    { name: 'gen-flate-images.pdf', bytes: await pngPdf() },
-    { name: 'gen-text-10p.pdf', bytes: await uncompressedTextPdf(10) },
+interface Input {
+  name: string;
+  bytes: Uint8Array;
+  generated: boolean;
+}
+
+async function inputs(): Promise<Input[]> {
+  const list: Input[] = [
+    { name: 'gen-photos-3p.pdf', bytes: await imageHeavyPdf({ pages: 3, imageWidth: 2400, imageHeight: 1800, drawWidth: 400 }), generated: true },
+    { name: 'gen-scan-a4-300dpi.pdf', bytes: await scanLikePdf(), generated: true },
+    { name: 'gen-flate-images.pdf', bytes: await pngPdf(), generated: true },
+    { name: 'gen-text-10p.pdf', bytes: await uncompressedTextPdf(10), generated: true },
   ];
   const corpus = resolve(process.cwd(), '../shared/corpus/pdf');
   if (existsSync(corpus)) {
     for (const file of readdirSync(corpus).filter((f) => f.toLowerCase().endsWith('.pdf')).sort()) {
-      list.push({ name: file, bytes: new Uint8Array(readFileSync(join(corpus, file))) });
+      list.push({ name: file, bytes: new Uint8Array(readFileSync(join(corpus, file))), generated: false });
     }
   }
   return list;
@@ -72,39 +81,87 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-const fmt = (value: number | null) => (value === null ? '  err' : value.toFixed(3));
+const fmt = (value: number | null | undefined) => (value === null || value === undefined ? '  err' : value.toFixed(3));
 const pad = (text: string, width: number) => (text.length > width ? text.slice(0, width - 1) + '~' : text.padEnd(width));
+
+type Row = Record<string, number | null | undefined>;
+type TwoEngines = (bytes: Uint8Array, name: string, level: CompressionLevel) => Promise<{ bytes: Uint8Array; engine: string }>;
+
+/** The compressor's processor with both engines, loaded through Vite (pdf.js and Ghostscript use its asset imports). */
+async function twoEngineCompressor(): Promise<{ compress: TwoEngines; close(): Promise<void> }> {
+  const server = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
+  const { createPdfCompressor } = (await server.ssrLoadModule('/src/processors/pdf-compressor.ts')) as typeof import('../src/processors/pdf-compressor');
+  const processor = createPdfCompressor(napiJpegCodec);
+  return {
+    compress: async (bytes, name, level) => {
+      const [out] = await processor.run([{ name, type: 'application/pdf', bytes }], processor.options.parse({ level }), ctx);
+      return { bytes: out.bytes, engine: String(out.meta?.engine ?? '') };
+    },
+    close: () => server.close(),
+  };
+}
+
+function printMedians(label: string, rows: Row[]): void {
+  const cell = (key: string) => fmt(rows.some((r) => r[key] != null) ? median(rows.map((r) => r[key]).filter((v): v is number => v != null)) : null);
+  console.log(
+    `${pad(`median, ${label} (${rows.length})`, 50)} ${''.padStart(9)}  ${cell('low')}  ${cell('medium')}  ${cell('high')}   ${cell('two-low')}  ${cell('two-medium')}  ${cell('two-high')}            ${hasGs ? `${cell('gs')}  ${cell('gsKept')}` : ''}`,
+  );
+}
 
 async function benchCompression(): Promise<void> {
   const files = await inputs();
-  const columns: Record<string, number[]> = { low: [], medium: [], high: [], gs: [], gsKept: [] };
-  const paired: { medium: number; gs: number }[] = [];
-  console.log(`${pad('file', 58)} ${'input'.padStart(9)}   low    medium high   ${hasGs ? 'gs/ebook  gs-or-orig' : '(no gs)'}`);
-  for (const file of files) {
-    const row: Record<string, number | null> = {};
-    for (const level of levels) {
-      try {
-        const result = await compressPdf(file.bytes, file.name, level, napiJpegCodec, ctx);
-        row[level] = result.bytes.length / file.bytes.length;
-      } catch {
-        row[level] = null;
+  const two = await twoEngineCompressor();
+  const rows: { row: Row; generated: boolean }[] = [];
+  console.log('Sizes as a fraction of the input. pdf-lib: the pdf-lib path alone; two engines: pdf-lib and Ghostscript wasm, the smaller checked result.');
+  console.log(`${pad('file', 50)} ${'input'.padStart(9)}  --- pdf-lib alone ---   ---- two engines ----  engine@med   s@med  ${hasGs ? 'gs/ebook gs-or-orig' : '(no gs)'}`);
+  console.log(`${pad('', 50)} ${''.padStart(9)}  low    medium high     low    medium high`);
+  try {
+    for (const file of files) {
+      const row: Row = {};
+      for (const level of levels) {
+        try {
+          row[level] = (await compressPdf(file.bytes, file.name, level, napiJpegCodec, ctx)).bytes.length / file.bytes.length;
+        } catch {
+          row[level] = null;
+        }
       }
+      let engine = '-';
+      let seconds: number | null = null;
+      for (const level of levels) {
+        const start = performance.now();
+        try {
+          const out = await two.compress(file.bytes, file.name, level);
+          row[`two-${level}`] = out.bytes.length / file.bytes.length;
+          if (level === 'medium') engine = out.engine;
+        } catch {
+          row[`two-${level}`] = null;
+        }
+        if (level === 'medium') seconds = (performance.now() - start) / 1000;
+      }
+      const gsSize = hasGs ? ghostscript(file.bytes) : null;
+      row.gs = gsSize === null ? null : gsSize / file.bytes.length;
+      // A site using gs would hand back the original when gs makes the file bigger, as this one does.
+      row.gsKept = row.gs === null ? null : Math.min(1, row.gs);
+      rows.push({ row, generated: file.generated });
+      console.log(
+        `${pad(file.name, 50)} ${String(file.bytes.length).padStart(9)}  ${fmt(row.low)}  ${fmt(row.medium)}  ${fmt(row.high)}   ${fmt(row['two-low'])}  ${fmt(row['two-medium'])}  ${fmt(row['two-high'])}  ${pad(engine, 11)} ${seconds === null ? '    -' : seconds.toFixed(2).padStart(5)}  ${hasGs ? `${fmt(row.gs)}    ${fmt(row.gsKept)}` : ''}`,
+      );
     }
-    const gsSize = hasGs ? ghostscript(file.bytes) : null;
-    row.gs = gsSize === null ? null : gsSize / file.bytes.length;
-    // A site using gs would hand back the original when gs makes the file bigger, as this one does.
-    row.gsKept = row.gs === null ? null : Math.min(1, row.gs);
-    for (const key of Object.keys(columns)) if (row[key] !== null && row[key] !== undefined) columns[key].push(row[key] as number);
-    if (row.medium !== null && row.gsKept !== null) paired.push({ medium: row.medium, gs: row.gsKept });
-    console.log(
-      `${pad(file.name, 58)} ${String(file.bytes.length).padStart(9)}   ${fmt(row.low)}  ${fmt(row.medium)}  ${fmt(row.high)}  ${hasGs ? `${fmt(row.gs)}     ${fmt(row.gsKept)}` : ''}`,
-    );
+  } finally {
+    await two.close();
   }
-  console.log(
-    `${pad('median (files each tool could read)', 58)} ${''.padStart(9)}   ${fmt(median(columns.low))}  ${fmt(median(columns.medium))}  ${fmt(median(columns.high))}  ${hasGs ? `${fmt(median(columns.gs))}     ${fmt(median(columns.gsKept))}` : ''}`,
-  );
+  printMedians('generated', rows.filter((r) => r.generated).map((r) => r.row));
+  printMedians('corpus', rows.filter((r) => !r.generated).map((r) => r.row));
+  printMedians('all', rows.map((r) => r.row));
   if (hasGs) {
-    console.log(`median over the ${paired.length} files both read: medium ${fmt(median(paired.map((p) => p.medium)))}, gs /ebook (or original) ${fmt(median(paired.map((p) => p.gs)))}`);
+    const all = rows.map((r) => r.row);
+    const paired = all.filter((r) => r['two-medium'] != null && r.gsKept != null);
+    const worse = paired.filter((r) => r['two-medium']! > r.gsKept! * 1.1);
+    const worseAlone = all.filter((r) => r.medium != null && r.gsKept != null && r.medium > r.gsKept * 1.1);
+    console.log(
+      `over the ${paired.length} files both read: two-engine medium ${fmt(median(paired.map((r) => r['two-medium']!)))}, gs /ebook (or original) ${fmt(median(paired.map((r) => r.gsKept!)))}; ` +
+        `medium more than 10 % larger than gs /ebook: ${worse.length} files with two engines, ${worseAlone.length} with pdf-lib alone`,
+    );
   }
 }
 

@@ -19,6 +19,8 @@ export interface ToolOutput {
   name?: string;
   /** A sentence for the visitor about this output, shown as an Info toast (for example "already optimised"). */
   notice?: string;
+  /** Shows the notice as a Warning toast instead, for a result that falls short of what was asked. */
+  noticeTone?: 'info' | 'warning';
 }
 
 export interface ProcessorContext {

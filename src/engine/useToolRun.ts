@@ -113,7 +113,8 @@ export function useToolRun(manifest: ToolManifest) {
           : await runInWorker(manifest.processor!, files, { ...options, ...settings }, ac.signal, onProgress);
         if (ac.signal.aborted) throw new CancelledError();
         const produced = nameOutputs(manifest, files, outputs, options).map((r) => ({ ...r, simulated: demo }));
-        for (const notice of new Set(outputs.map((o) => o.notice).filter(Boolean))) notify.info(notice!);
+        const notices = new Map(outputs.filter((o) => o.notice).map((o) => [o.notice!, o.noticeTone ?? 'info']));
+        for (const [notice, tone] of notices) (tone === 'warning' ? notify.warning : notify.info)(notice);
         setResults(produced);
         setStatus('done');
         const counts = { n: produced.length, files: files.length };

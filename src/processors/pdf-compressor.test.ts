@@ -5,7 +5,8 @@ import { napiJpegCodec } from '../../tests/fixtures/pdf-build/napi-codec';
 import { imageHeavyPdf, noisePng, tinyTextPdf } from '../../tests/fixtures/pdf-build/build';
 import { pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
 
-const compressor = createPdfCompressor(napiJpegCodec);
+// These tests are about the pdf-lib path; the two-engine choice is tested in pdf-compressor-engines.test.ts.
+const compressor = createPdfCompressor(napiJpegCodec, null);
 /** Runs the compressor as the worker does: the options parsed with its schema first. */
 const compress = (inputs: Parameters<typeof compressor.run>[0], values: Record<string, unknown>, context: Parameters<typeof compressor.run>[2]) =>
   compressor.run(inputs, compressor.options.parse(values), context);

@@ -1,22 +1,35 @@
 /**
- * PDF Compressor: downsamples and re-encodes images, compresses streams and
- * packs objects; returns the original file when it cannot be made smaller.
+ * PDF Compressor: runs two engines with the same image settings, pdf-lib
+ * (downsampled and re-encoded images, compressed streams, packed objects)
+ * and Ghostscript's pdfwrite (every page rewritten, fonts subset, duplicate
+ * images merged), and keeps the smallest result that still has the input's
+ * pages, text, links and bookmarks; returns the original file when neither
+ * is smaller. Ghostscript is loaded on first use; if it cannot load or run,
+ * the pdf-lib result stands.
  *
  * Options (manifests/pdf/pdf-compressor.json):
  *   level: 'low' (200 dpi, JPEG 85) | 'medium' (150 dpi, JPEG 70, default) | 'high' (96 dpi, JPEG 50)
+ *   targetSize: true to aim for a size instead of a level; targetMb: that size in MB
  *
  * Output meta: originalSize, compressedSize (bytes), compressionRatio (percent saved),
- * imagesRecompressed, and kept = 1 when the original was already optimised.
+ * imagesRecompressed (pdf-lib results only), engine, and kept = 1 when the original was kept.
  */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
-import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
-import { compressPdf, LEVELS, type CompressionLevel } from '../lib/pdf/compress';
+import { ToolError } from '../lib/errors';
+import { formatBytes } from '../lib/format-size';
+import { LEVELS, type CompressionLevel } from '../lib/pdf/compress';
+import { compressBest, type Compressed, type Engines } from '../lib/pdf/compress-best';
+import { compressWithGhostscript } from '../lib/pdf/compress-gs';
+import { compressToTarget } from '../lib/pdf/compress-target';
 import { browserJpegCodec, type JpegCodec } from '../lib/pdf/image-codec';
+import type { ToolOutput } from '../engine/types';
 
-/** The level option: one of the compression levels, medium by default. */
+/** The level option (medium by default), and the optional target size in megabytes. */
 export const options = z.object({
   level: z.enum(Object.keys(LEVELS) as [CompressionLevel, ...CompressionLevel[]]).default('medium'),
+  targetSize: z.boolean().default(false),
+  targetMb: z.number().min(0.05).max(20).default(1),
 });
 
 /** Percent saved, rounded to one decimal. */
@@ -24,20 +37,50 @@ export function savedPercent(original: number, compressed: number): number {
   return original > 0 ? Math.round((1000 * (original - compressed)) / original) / 10 : 0;
 }
 
-/** A compressor using the given JPEG codec (the browser's canvas by default; Node tests pass their own). */
-export function createPdfCompressor(codec: JpegCodec) {
-  return defineProcessor(options, async (inputs, { level }, ctx) => {
+/** Said when compression would not make the file smaller, so the original is handed back unchanged. */
+export const KEPT_NOTICE =
+  'This PDF is already well optimised: compressing it would not make it smaller, so your original file is kept.';
+
+/** Said when the original is already within the size asked for. */
+export function alreadyUnderNotice(target: number): string {
+  return `This PDF is already smaller than ${formatBytes(target)}, so your original file is kept.`;
+}
+
+/** Said when the target cannot be reached without turning text into pictures. */
+export function unreachableNotice(target: number, reached: number): string {
+  return `This PDF cannot be made as small as ${formatBytes(target)} without turning its text into pictures. The smallest file that keeps the text is ${formatBytes(reached)}.`;
+}
+
+const ENGINE_NAMES: Record<Compressed['engine'], string> = { 'pdf-lib': 'pdf-lib', ghostscript: 'Ghostscript', original: 'None (original kept)' };
+
+/**
+ * A compressor using the given JPEG codec (the browser's canvas by default;
+ * Node tests pass their own) and Ghostscript path (null: pdf-lib only).
+ */
+export function createPdfCompressor(
+  codec: JpegCodec,
+  ghostscript: Engines['ghostscript'] | null = compressWithGhostscript,
+  loadGhostscript?: Engines['loadGhostscript'],
+) {
+  const engines: Engines = { codec, ghostscript: ghostscript ?? undefined, loadGhostscript };
+  return defineProcessor(options, async (inputs, { level, targetSize, targetMb }, ctx) => {
     const input = inputs[0];
     if (!input) throw new ToolError('Please upload a PDF file to compress.');
-    let result;
-    try {
-      result = await compressPdf(input.bytes, input.name, level, codec, ctx);
-    } catch (error) {
-      if (isToolError(error) || (error instanceof Error && error.name === 'CancelledError')) throw error;
-      // The file opened but some object could not be rewritten: hand back the original rather than fail.
-      result = { bytes: input.bytes, kept: true, imagesRecompressed: 0 };
+    let result: Compressed;
+    let notice: string | undefined;
+    let noticeTone: ToolOutput['noticeTone'];
+    if (targetSize) {
+      const target = Math.round(targetMb * 1024 * 1024);
+      const found = await compressToTarget(input.bytes, input.name, target, engines, ctx);
+      result = found;
+      if (!found.reached) {
+        notice = unreachableNotice(target, found.bytes.length);
+        noticeTone = 'warning';
+      } else if (found.kept) notice = alreadyUnderNotice(target);
+    } else {
+      result = await compressBest(input.bytes, input.name, level, engines, ctx);
+      if (result.kept) notice = KEPT_NOTICE;
     }
-    throwIfAborted(ctx.signal);
     const originalSize = input.bytes.byteLength;
     const compressedSize = result.bytes.byteLength;
     return [
@@ -48,17 +91,16 @@ export function createPdfCompressor(codec: JpegCodec) {
           originalSize,
           compressedSize,
           compressionRatio: savedPercent(originalSize, compressedSize),
-          imagesRecompressed: result.imagesRecompressed,
+          // Ghostscript rewrites every image, so only the pdf-lib path has a count to show.
+          ...(result.engine === 'pdf-lib' ? { imagesRecompressed: result.imagesRecompressed } : {}),
+          engine: ENGINE_NAMES[result.engine],
           kept: result.kept ? 1 : 0,
         },
-        notice: result.kept ? KEPT_NOTICE : undefined,
+        notice,
+        noticeTone,
       },
     ];
   });
 }
-
-/** Said when compression would not make the file smaller, so the original is handed back unchanged. */
-export const KEPT_NOTICE =
-  'This PDF is already well optimised: compressing it would not make it smaller, so your original file is kept.';
 
 export default createPdfCompressor(browserJpegCodec);

@@ -27,6 +27,10 @@ export interface CompressResult {
   /** True when the original bytes are returned because compression did not make them smaller. */
   kept: boolean;
   imagesRecompressed: number;
+  /** True when the input had scripts or auto-run actions, so the original may not be handed back. */
+  active: boolean;
+  /** Pages in the document. */
+  pages: number;
 }
 
 const Filter = PDFName.of('Filter');
@@ -72,21 +76,21 @@ async function reopens(bytes: Uint8Array, pages: number): Promise<boolean> {
 }
 
 /**
- * Compresses a PDF at the given level. The input is never modified; when the
+ * Compresses a PDF at the given level (or explicit image settings). The input is never modified; when the
  * result is not smaller, the original bytes come back with `kept` set.
  * Throws ToolError (from loadPdf) for non-PDF, damaged or encrypted files.
  */
 export async function compressPdf(
   input: Uint8Array,
   name: string,
-  level: CompressionLevel,
+  level: CompressionLevel | ImageLevel,
   codec: JpegCodec,
   ctx: { signal: AbortSignal; onProgress(done: number, total: number): void },
 ): Promise<CompressResult> {
   const doc = await loadPdf(input, name);
   // A file with scripts is always rewritten without them, even when that does not make it smaller.
   const active = containsActiveContent(doc);
-  const settings = LEVELS[level];
+  const settings = typeof level === 'string' ? LEVELS[level] : level;
   const targets = imageTargets(doc, measureDrawnImages(doc));
   let imagesRecompressed = 0;
   const total = targets.length + 1;
@@ -101,7 +105,8 @@ export async function compressPdf(
   stripActiveContent(doc);
   const bytes = await doc.save({ useObjectStreams: true, updateFieldAppearances: false, addDefaultPage: false });
   ctx.onProgress(total, total);
-  const reopened = await reopens(bytes, doc.getPageCount());
-  if (!reopened || (bytes.length >= input.length && !active)) return { bytes: input, kept: true, imagesRecompressed: 0 };
-  return { bytes, kept: false, imagesRecompressed };
+  const pages = doc.getPageCount();
+  const reopened = await reopens(bytes, pages);
+  if (!reopened || (bytes.length >= input.length && !active)) return { bytes: input, kept: true, imagesRecompressed: 0, active, pages };
+  return { bytes, kept: false, imagesRecompressed, active, pages };
 }
