@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import createPdfProcessor, { BLANK_TEXT_MESSAGE } from './create-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 import { pdfPageTexts, pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
+import { pdfLines } from '../../tests/support/pdf-scripts';
 
 const createPdf = asWorkerCalls(createPdfProcessor);
 
@@ -40,6 +41,14 @@ describe('create-pdf', () => {
     const [out] = await createPdf([], { text: word, fontSize: 20, pageSize: 'a4' }, ctx);
     const text = (await pdfText(out.bytes)).replace(/\s+/g, '');
     expect(text).toBe(word);
+  });
+
+  it('writes Arabic and Chinese text, and warns about characters no font has', async () => {
+    const text = 'مرحبا بالعالم\n你好，世界\nEthiopic ሀ';
+    const [out] = await createPdf([], { text, fontSize: 12, pageSize: 'a4' }, ctx);
+    expect(await pdfLines(out.bytes)).toEqual([['مرحبا بالعالم', '你好，世界', 'Ethiopic']]);
+    expect(out.notice).toBe('Some characters could not be drawn because none of the fonts has them, so they are left out of the PDF: ሀ (U+1200).');
+    expect(out.noticeTone).toBe('warning');
   });
 
   it('uses a .txt input when the text box is blank', async () => {

@@ -1,10 +1,13 @@
 /**
  * Create PDF: typed text (or a .txt file) to a paginated PDF in DejaVu Sans,
- * which covers Latin, Greek and Cyrillic.
+ * which covers Latin, Greek, Cyrillic, Hebrew and Arabic (set right to left),
+ * with the CJK fonts for Chinese, Japanese and Korean. Characters no font has
+ * give a Warning naming them.
  */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
+import { missingGlyphsWarning } from '../lib/pdf/shaping';
 import { PAGE_SIZES, textToPdf } from '../lib/pdf/text-to-pdf';
 
 /** The options of manifests/pdf/create-pdf.json. */
@@ -36,8 +39,10 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   }
   throwIfAborted(ctx.signal);
   ctx.onProgress(0, 1);
-  const bytes = await textToPdf(text, { fontSize: options.fontSize, pageSize: PAGE_SIZES[options.pageSize] });
+  const missing = new Set<string>();
+  const bytes = await textToPdf(text, { fontSize: options.fontSize, pageSize: PAGE_SIZES[options.pageSize], missing });
   throwIfAborted(ctx.signal);
   ctx.onProgress(1, 1);
-  return [{ bytes, type: 'application/pdf', meta: { characters: text.length } }];
+  const notice = missingGlyphsWarning(missing);
+  return [{ bytes, type: 'application/pdf', meta: { characters: text.length }, ...(notice ? { notice, noticeTone: 'warning' as const } : {}) }];
 });

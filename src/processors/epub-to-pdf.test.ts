@@ -5,6 +5,7 @@ import epubToPdfProcessor from './epub-to-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 import { halfTransparentPng } from '../../tests/fixtures/pdf-build/images';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
+import { pdfLines } from '../../tests/support/pdf-scripts';
 
 const epubToPdf = asWorkerCalls(epubToPdfProcessor);
 
@@ -82,6 +83,30 @@ describe('epub-to-pdf', () => {
     expect(doc.getTitle()).toBe('Test Book');
     const images = doc.context.enumerateIndirectObjects().filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
     expect(images.length).toBeGreaterThan(0);
+  });
+
+  it('draws Japanese text in the CJK font, breaking long lines between characters', async () => {
+    const opening = '吾輩は猫である。名前はまだ無い。';
+    const long = 'どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。吾輩はここで始めて人間というものを見た。';
+    const book = buildEpub({
+      'OEBPS/text/chapter1.xhtml': strToU8(chapter('第一章', `<p>${opening}</p><p>${long}</p>`)),
+    });
+    const [out] = await epubToPdf(epub('neko.epub', book), {}, ctx);
+    expect(out.notice).toBeUndefined();
+    const [first] = await pdfLines(out.bytes);
+    expect(first!.slice(0, 2)).toEqual(['第一章', opening]);
+    // The long paragraph has no spaces: it wraps between characters, and its lines put together give it back.
+    const wrapped = first!.slice(2);
+    expect(wrapped.length).toBeGreaterThan(1);
+    expect(wrapped.join('')).toBe(long);
+  });
+
+  it('warns about characters no font has', async () => {
+    const book = buildEpub({ 'OEBPS/text/chapter1.xhtml': strToU8(chapter('Scripts', '<p>Georgian ქართული is drawn, Ethiopic ሀ is not.</p>')) });
+    const [out] = await epubToPdf(epub('rare.epub', book), {}, ctx);
+    expect(out.notice).toBe('Some characters could not be drawn because none of the fonts has them, so they are left out of the PDF: ሀ (U+1200).');
+    expect(out.noticeTone).toBe('warning');
+    expect((await pdfLines(out.bytes))[0]).toEqual(['Scripts', 'Georgian ქართული is drawn, Ethiopic is not.']);
   });
 
   it('falls back to the NCX table of contents of EPUB 2 books', async () => {

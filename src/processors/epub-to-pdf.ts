@@ -1,7 +1,8 @@
 /**
  * EPUB to PDF: each chapter in reading (spine) order laid out on A4 pages,
  * starting on a new page, images embedded and the table of contents turned
- * into PDF bookmarks.
+ * into PDF bookmarks. Text of any script the fonts have is drawn (see
+ * src/lib/pdf/html-to-pdf.ts); characters no font has give a Warning naming them.
  */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
@@ -36,5 +37,5 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
   const outline: OutlineEntry[] = book.toc.filter((entry) => firstPage.has(entry.path)).map((entry) => ({ title: entry.title, pageIndex: firstPage.get(entry.path)! }));
   setOutline(renderer.flow.doc, outline);
   const bytes = await renderer.save();
-  return [{ bytes, type: 'application/pdf', meta: { pageCount: renderer.flow.doc.getPageCount(), chapters: book.chapters.length } }];
+  return [{ bytes, type: 'application/pdf', meta: { pageCount: renderer.flow.doc.getPageCount(), chapters: book.chapters.length }, ...renderer.warningNotice() }];
 });

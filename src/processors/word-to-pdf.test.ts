@@ -7,6 +7,7 @@ import { asWorkerCalls } from '../../tests/support/run-processor';
 import { LEGACY_DOC_MESSAGE } from '../lib/pdf/docx-to-html';
 import { halfTransparentPng } from '../../tests/fixtures/pdf-build/images';
 import { pdfPageTexts, pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
+import { arabicForms, dejavuSans, embeddedOutlines, pdfLines } from '../../tests/support/pdf-scripts';
 
 const wordToPdf = asWorkerCalls(wordToPdfProcessor);
 
@@ -48,6 +49,39 @@ describe('word-to-pdf', () => {
       .enumerateIndirectObjects()
       .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
     expect(images.length).toBeGreaterThan(0);
+  });
+
+  it('sets Arabic and Hebrew right to left with joined letters, mixed lines in bidi order, and Chinese, Japanese and Korean in the CJK fonts', async () => {
+    const paragraphs = [
+      'مرحبا بالعالم، هذا نص عربي.',
+      'שלום עולם, זה טקסט בעברית.',
+      'The word مرحبا means hello in Arabic.',
+      'كلمة hello تعني مرحبا في عام 2024.',
+      '这是一个中文段落，用于测试。',
+      'これは日本語の段落です。ひらがなとカタカナ。',
+      '이것은 한국어 문단입니다.',
+    ];
+    const doc = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }] });
+    const [out] = await wordToPdf(docxInput('scripts.docx', new Uint8Array(await Packer.toBuffer(doc))), {}, ctx);
+    expect(out.notice).toBeUndefined();
+    // pdf.js reads each line back in logical order, equal to the paragraph it came from.
+    expect(await pdfLines(out.bytes)).toEqual([paragraphs]);
+    // The glyphs embedded are the contextual (joined) forms, not the isolated letters shaping replaces.
+    const outlines = await embeddedOutlines(out.bytes);
+    const forms = arabicForms(await dejavuSans(), paragraphs.filter((text) => /\p{Script=Arabic}/u.test(text)));
+    expect(forms.isolatedOnly.size).toBeGreaterThanOrEqual(5);
+    for (const outline of forms.joined) expect(outlines.has(outline)).toBe(true);
+    for (const outline of forms.isolatedOnly) expect(outlines.has(outline)).toBe(false);
+  });
+
+  it('warns, naming them, about characters no font has, and leaves them out rather than drawing boxes', async () => {
+    const doc = new Document({ sections: [{ children: [new Paragraph('Amharic ሰላም and Linear B 𐀀 end.')] }] });
+    const [out] = await wordToPdf(docxInput('rare.docx', new Uint8Array(await Packer.toBuffer(doc))), {}, ctx);
+    expect(out.notice).toBe(
+      'Some characters could not be drawn because none of the fonts has them, so they are left out of the PDF: ሰ (U+1230), ላ (U+120B), ም (U+121D), 𐀀 (U+10000).',
+    );
+    expect(out.noticeTone).toBe('warning');
+    expect(await pdfLines(out.bytes)).toEqual([['Amharic and Linear B end.']]);
   });
 
   it('paginates a long document', async () => {

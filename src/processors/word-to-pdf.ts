@@ -1,7 +1,9 @@
 /**
  * Word to PDF: a .docx becomes HTML with mammoth, then is laid out on A4
  * pages (headings, paragraphs, bold and italic, lists, tables, images) in the
- * DejaVu fonts. A legacy .doc gets a message saying how to convert it.
+ * DejaVu fonts, Arabic and Hebrew right to left, Chinese and Japanese in the
+ * CJK font. Characters no font has give a Warning naming them. A legacy .doc
+ * gets a message saying how to convert it.
  */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
@@ -26,5 +28,5 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
   ctx.onProgress(2, 3);
   const bytes = await renderer.save();
   ctx.onProgress(3, 3);
-  return [{ bytes, type: 'application/pdf', meta: { pageCount: renderer.flow.doc.getPageCount() } }];
+  return [{ bytes, type: 'application/pdf', meta: { pageCount: renderer.flow.doc.getPageCount() }, ...renderer.warningNotice() }];
 });

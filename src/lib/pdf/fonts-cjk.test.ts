@@ -1,7 +1,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
-import { loadCjkFontBytes, padGlyphs } from './fonts-cjk';
+import { describe, expect, it, vi } from 'vitest';
+import { CJK_FONT_MESSAGE, loadCjkFontBytes, padGlyphs } from './fonts-cjk';
 
 type Font = ReturnType<typeof fontkit.create>;
 
@@ -55,6 +55,27 @@ describe('CJK font', () => {
     const fixed = await subsetOf(fontkit.create(padded), SAMPLE);
     expect(outlines(fixed.subset, fixed.original.length)).toEqual(fixed.original);
     expect(fixed.original.every((svg) => svg.length > 20)).toBe(true);
+  });
+
+  it('has a Korean font for Hangul, which the Chinese one lacks', async () => {
+    const [chinese, korean] = [fontkit.create(await loadCjkFontBytes()), fontkit.create(await loadCjkFontBytes('kr'))];
+    for (const char of '\ud55c\uad6d\uc5b4\u3131\u314f') expect(korean.hasGlyphForCodePoint(char.codePointAt(0)!), char).toBe(true);
+    for (const char of '\ud55c\uad6d\uc5b4') expect(chinese.hasGlyphForCodePoint(char.codePointAt(0)!), char).toBe(false);
+  });
+
+  it('says the PDF cannot be written when the font cannot be had, and tries again next time', async () => {
+    vi.resetModules();
+    const fresh = await import('./fonts-cjk');
+    const cwd = vi.spyOn(process, 'cwd').mockReturnValue('/nonexistent');
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await expect(fresh.loadCjkFontBytes()).rejects.toMatchObject({ name: 'ToolError', message: CJK_FONT_MESSAGE });
+    } finally {
+      cwd.mockRestore();
+      quiet.mockRestore();
+    }
+    expect(CJK_FONT_MESSAGE).toBe('A font for Chinese, Japanese or Korean text could not be loaded, so the PDF cannot be written. Check your connection to this site and try again.');
+    expect((await fresh.loadCjkFontBytes()).length).toBeGreaterThan(1_000_000);
   });
 
   it('leaves a font whose glyphs are already even unchanged', async () => {

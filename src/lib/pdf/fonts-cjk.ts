@@ -1,36 +1,48 @@
 /**
- * Noto Sans SC Regular (SIL Open Font License), one TrueType font that
- * covers simplified Chinese, the kanji of Japanese (all of the CJK Unified
- * Ideographs block) and both kana scripts, plus Latin. It is about 10 MB,
- * so its URL module is imported only when a document needs it, and it is
- * always embedded as a subset. The file is served from the site's own
- * origin; in Node it is read from node_modules.
+ * The CJK fonts (SIL Open Font License), TrueType, always embedded as
+ * subsets. Noto Sans SC covers simplified Chinese, the kanji of Japanese (all
+ * of the CJK Unified Ideographs block) and both kana scripts, plus Latin;
+ * Noto Sans KR covers Hangul, with Hanja and kana. They are about 10 MB and
+ * 6 MB, so a font's URL module is imported only when a document needs it.
+ * The files are served from the site's own origin; in Node they are read
+ * from node_modules.
  */
 import { ToolError } from '../errors';
 
-const PACKAGE_PATH = ['@expo-google-fonts', 'noto-sans-sc', '400Regular', 'NotoSansSC_400Regular.ttf'];
+export type CjkFace = 'sc' | 'kr';
+
+const FACES: Record<CjkFace, { path: string[]; url: () => Promise<{ default: string }> }> = {
+  sc: {
+    path: ['@expo-google-fonts', 'noto-sans-sc', '400Regular', 'NotoSansSC_400Regular.ttf'],
+    url: () => import('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf?url'),
+  },
+  kr: {
+    path: ['@expo-google-fonts', 'noto-sans-kr', '400Regular', 'NotoSansKR_400Regular.ttf'],
+    url: () => import('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf?url'),
+  },
+};
 
 export const CJK_FONT_MESSAGE =
-  'The Chinese and Japanese font could not be loaded, so the translated PDF cannot be written. Check your connection to this site and try again.';
+  'A font for Chinese, Japanese or Korean text could not be loaded, so the PDF cannot be written. Check your connection to this site and try again.';
 
-let pending: Promise<Uint8Array> | undefined;
+const pending = new Map<CjkFace, Promise<Uint8Array>>();
 
 function isNode(): boolean {
   return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 }
 
-async function readFromDisk(): Promise<Uint8Array> {
+async function readFromDisk(file: string[]): Promise<Uint8Array> {
   // Module names in variables keep the bundler from pulling Node built-ins into the browser build.
   const fsName = 'node:fs/promises';
   const pathName = 'node:path';
   const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs/promises');
   const path = (await import(/* @vite-ignore */ pathName)) as typeof import('node:path');
-  return new Uint8Array(await fs.readFile(path.join(process.cwd(), 'node_modules', ...PACKAGE_PATH)));
+  return new Uint8Array(await fs.readFile(path.join(process.cwd(), 'node_modules', ...file)));
 }
 
-async function fetchFont(): Promise<Uint8Array> {
-  if (isNode()) return readFromDisk();
-  const { default: url } = await import('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf?url');
+async function fetchFont(face: CjkFace): Promise<Uint8Array> {
+  if (isNode()) return readFromDisk(FACES[face].path);
+  const { default: url } = await FACES[face].url();
   const response = await fetch(url);
   if (!response.ok) throw new Error(`CJK font: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
@@ -116,14 +128,18 @@ export function padGlyphs(font: Uint8Array): Uint8Array {
   return out;
 }
 
-/** The bytes of the CJK font, loaded once per worker; throws ToolError(CJK_FONT_MESSAGE) when it cannot be had. */
-export function loadCjkFontBytes(): Promise<Uint8Array> {
-  pending ??= fetchFont()
-    .then(padGlyphs)
-    .catch((error: unknown) => {
-    pending = undefined;
-    console.error(error);
-    throw new ToolError(CJK_FONT_MESSAGE);
-  });
-  return pending;
+/** The bytes of a CJK font (Noto Sans SC unless asked for KR), loaded once per worker; throws ToolError(CJK_FONT_MESSAGE) when it cannot be had. */
+export function loadCjkFontBytes(face: CjkFace = 'sc'): Promise<Uint8Array> {
+  let bytes = pending.get(face);
+  if (!bytes) {
+    bytes = fetchFont(face)
+      .then(padGlyphs)
+      .catch((error: unknown) => {
+        pending.delete(face);
+        console.error(error);
+        throw new ToolError(CJK_FONT_MESSAGE);
+      });
+    pending.set(face, bytes);
+  }
+  return bytes;
 }

@@ -1,16 +1,22 @@
 /**
- * The DejaVu Sans family embedded in generated PDFs, so Latin, Greek and
- * Cyrillic text renders everywhere. In the browser the font files are served
- * from the site's own origin (Vite `?url`); in Node they are read from disk.
+ * The DejaVu Sans family embedded in generated PDFs, so Latin, Greek,
+ * Cyrillic, Hebrew and Arabic text renders everywhere, with CJK fonts added
+ * when a document has Chinese, Japanese or Korean text. In the browser the
+ * font files are served from the site's own origin (Vite `?url`); in Node
+ * they are read from disk.
  */
 import { PDFDocument, type PDFFont } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
+import { loadCjkFontBytes } from './fonts-cjk';
+import { CJK_CHAR, HANGUL, type Coverage } from './shaping';
 import regularUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
 import boldUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';
 import italicUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf?url';
 import boldItalicUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf?url';
 
 export type FontVariant = 'regular' | 'bold' | 'italic' | 'boldItalic';
+
+const CJK_CHARS = new RegExp(CJK_CHAR.source, 'gu');
 
 const FILES: Record<FontVariant, { url: string; file: string }> = {
   regular: { url: regularUrl, file: 'DejaVuSans.ttf' },
@@ -59,16 +65,51 @@ export interface FontSet {
   bold: PDFFont;
   italic: PDFFont;
   boldItalic: PDFFont;
+  /** Fonts tried in order, after the styled font and regular, for characters those lack. */
+  fallbacks?: PDFFont[];
+  /** Which characters each font has; without it every font is taken to have every character. */
+  covers?: Coverage;
 }
 
-/** Embeds the requested variants (subset) into the document; missing variants fall back to regular. */
-export async function embedFonts(doc: PDFDocument, variants: FontVariant[] = ['regular', 'bold', 'italic', 'boldItalic']): Promise<FontSet> {
+/**
+ * Embeds the requested variants (subset) into the document; missing variants
+ * fall back to regular. When any of `texts` has Chinese, Japanese or
+ * Korean characters, the CJK fonts they need are embedded too, as fallbacks.
+ */
+export async function embedFonts(doc: PDFDocument, variants: FontVariant[] = ['regular', 'bold', 'italic', 'boldItalic'], texts: string[] = []): Promise<FontSet> {
   doc.registerFontkit(fontkit);
-  const regular = await doc.embedFont(await loadFontBytes('regular'), { subset: true });
+  // A second, lazily parsed view of each file answers which characters it has.
+  const faces = new Map<PDFFont, ReturnType<typeof fontkit.create>>();
+  const embed = async (bytes: Uint8Array) => {
+    const font = await doc.embedFont(bytes, { subset: true });
+    faces.set(font, fontkit.create(bytes));
+    return font;
+  };
+  const regular = await embed(await loadFontBytes('regular'));
   const set: FontSet = { regular, bold: regular, italic: regular, boldItalic: regular };
   for (const variant of variants) {
     if (variant === 'regular') continue;
-    set[variant] = await doc.embedFont(await loadFontBytes(variant), { subset: true });
+    set[variant] = await embed(await loadFontBytes(variant));
   }
+  // Korean text needs the Korean font, which has Hanja and kana too: the Chinese one is then loaded only for
+  // characters it lacks, and when it is, it draws all Chinese characters of the document, so they match.
+  const korean = texts.some((text) => HANGUL.test(text)) ? await embed(await loadCjkFontBytes('kr')) : undefined;
+  const koreanFace = korean && faces.get(korean);
+  const needsChinese = (text: string) => {
+    if (!CJK_CHAR.test(text)) return false;
+    if (!koreanFace) return true;
+    for (const [char] of text.matchAll(CJK_CHARS)) if (!koreanFace.hasGlyphForCodePoint(char.codePointAt(0)!)) return true;
+    return false;
+  };
+  const chinese = texts.some(needsChinese) ? await embed(await loadCjkFontBytes('sc')) : undefined;
+  set.fallbacks = [chinese, korean].filter((font): font is PDFFont => font !== undefined);
+  const known = new Map<PDFFont, Map<number, boolean>>();
+  set.covers = (font, codePoint) => {
+    let cache = known.get(font);
+    if (!cache) known.set(font, (cache = new Map()));
+    let has = cache.get(codePoint);
+    if (has === undefined) cache.set(codePoint, (has = faces.get(font)?.hasGlyphForCodePoint(codePoint) ?? true));
+    return has;
+  };
   return set;
 }

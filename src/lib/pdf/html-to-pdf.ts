@@ -1,14 +1,17 @@
 /**
  * Lays out simple HTML (headings, paragraphs, bold and italic runs, lists,
- * tables, images) onto PDF pages with the DejaVu fonts. Shared by Word to PDF
- * (mammoth's HTML) and EPUB to PDF (XHTML chapters).
+ * tables, images) onto PDF pages with the DejaVu fonts, and the CJK fonts for
+ * Chinese, Japanese and Korean. Shared by Word to PDF (mammoth's HTML) and
+ * EPUB to PDF (XHTML chapters).
  */
 import { PageSizes, PDFDocument, type PDFImage } from 'pdf-lib';
 import { readImageHeader } from '../image/header';
 import { MAX_AREA, MAX_SIDE } from '../image/limits';
+import type { Direction } from './bidi';
 import { embedFonts, type FontVariant } from './fonts';
 import { parseHtml, type HtmlElement, type HtmlNode } from './html-parse';
 import { PdfFlow, type Mark, type Run } from './layout';
+import { missingGlyphsWarning } from './shaping';
 
 /** Returns the bytes of an image referenced by `src`, or null when it is not available. */
 export type ImageResolver = (src: string) => Uint8Array | null;
@@ -48,6 +51,8 @@ export class HtmlRenderer {
   private images = new Map<string, PDFImage | null>();
   private lists: { ordered: boolean; next: number }[] = [];
   private quoteDepth = 0;
+  /** Directions set by dir attributes of the blocks being rendered, innermost last. */
+  private dirs: Direction[] = [];
 
   constructor(
     readonly flow: PdfFlow,
@@ -68,7 +73,8 @@ export class HtmlRenderer {
     if (bold) variants.push('bold');
     if (italic) variants.push('italic');
     if (bold && italic) variants.push('boldItalic');
-    const fonts = await embedFonts(doc, variants);
+    // The CJK fonts (6 to 10 MB) are loaded only for sources with Chinese, Japanese or Korean text.
+    const fonts = await embedFonts(doc, variants, sources);
     return new HtmlRenderer(new PdfFlow(doc, fonts, { pageSize: PageSizes.A4, margin: 56 }), resolveImage);
   }
 
@@ -98,7 +104,7 @@ export class HtmlRenderer {
     runs[0] = { ...runs[0], text: runs[0].text.replace(/^[ \n]+/, '') };
     const last = runs.length - 1;
     runs[last] = { ...runs[last], text: runs[last].text.replace(/[ \n]+$/, '') };
-    this.flow.paragraph(runs, { spaceAfter: style.size * 0.5, indent: this.indent(), ...style });
+    this.flow.paragraph(runs, { spaceAfter: style.size * 0.5, indent: this.indent(), direction: this.dirs[this.dirs.length - 1], ...style });
   }
 
   private text(value: string, style: Style): void {
@@ -110,8 +116,23 @@ export class HtmlRenderer {
     for (const child of node.children) await this.node(child, style);
   }
 
+  /** A node; a block with a dir attribute sets the direction of the paragraphs inside it. */
   private async node(node: HtmlNode, style: Style): Promise<void> {
     if (typeof node === 'string') return this.text(node, style);
+    const dir = node.attrs.dir?.toLowerCase();
+    if ((dir !== 'rtl' && dir !== 'ltr') || !(BLOCKS.has(node.tag) || node.tag in HEADING_SIZES || node.tag === 'li' || node.tag === 'ul' || node.tag === 'ol')) {
+      return this.element(node, style);
+    }
+    this.flush({ size: BODY_SIZE });
+    this.dirs.push(dir);
+    try {
+      await this.element(node, style);
+    } finally {
+      this.dirs.pop();
+    }
+  }
+
+  private async element(node: HtmlElement, style: Style): Promise<void> {
     const tag = node.tag;
     if (tag === 'head' || tag === 'svg' || tag === 'math' || tag === 'noscript') return;
     if (tag === 'br') return void this.runs.push({ text: '\n' });
@@ -226,6 +247,12 @@ export class HtmlRenderer {
     } catch {
       return null;
     }
+  }
+
+  /** A Warning notice for characters no font had (left out of the PDF); nothing when every character was drawn. */
+  warningNotice(): { notice?: string; noticeTone?: 'warning' } {
+    const notice = missingGlyphsWarning(this.flow.missing);
+    return notice ? { notice, noticeTone: 'warning' } : {};
   }
 
   /** Saves the document. */

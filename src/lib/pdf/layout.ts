@@ -1,10 +1,14 @@
 /**
  * A small flowing-text layout for pdf-lib: wrapped paragraphs of styled runs,
  * list items, images and simple table grids, paginated onto fixed-size pages.
- * Used by the text, Word and EPUB converters.
+ * Used by the text, Word and EPUB converters. Right-to-left paragraphs are
+ * set flush right with their runs in bidirectional order; characters the
+ * styled font lacks come from the other fonts of the set (src/lib/pdf/shaping.ts).
  */
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { BIDI_CONTROLS, paragraphDirection, type Direction } from './bidi';
 import type { FontSet } from './fonts';
+import { breakUnits, splitByFont, visualLine, type FontedText } from './shaping';
 
 export interface Run {
   text: string;
@@ -24,6 +28,8 @@ export interface ParagraphStyle {
   /** A bullet or number drawn in the indent before the first line. */
   prefix?: string;
   bold?: boolean;
+  /** The reading direction when the document says (an HTML dir attribute); otherwise that of the first strong character. */
+  direction?: Direction;
 }
 
 export interface FlowOptions {
@@ -43,6 +49,8 @@ interface Piece {
   font: PDFFont;
   width: number;
   space: boolean;
+  /** Continues the piece before it (same word, another font): no line break in between. */
+  glued?: boolean;
 }
 
 /** Removes characters no font can draw (controls) and expands tabs. */
@@ -66,9 +74,11 @@ export class PdfFlow {
   }
 
   private widths = new Map<PDFFont, Map<string, number>>();
+  /** Characters left out because no font of the set has them. */
+  readonly missing = new Set<string>();
 
   /** Text width at a size, cached per font at size 1 since books repeat the same words. */
-  private measure(font: PDFFont, text: string, size: number): number {
+  private measure(font: PDFFont, text: string, size = 1): number {
     let cache = this.widths.get(font);
     if (!cache) this.widths.set(font, (cache = new Map()));
     let width = cache.get(text);
@@ -109,40 +119,74 @@ export class PdfFlow {
     if (this.page) this.y -= points;
   }
 
-  /** Splits runs into words and spaces, breaking words wider than the line into pieces that fit. */
+  private split = new Map<PDFFont, Map<string, { parts: FontedText[]; missing: Set<string> }>>();
+
+  /**
+   * The token's text in the fonts that have its characters (in the styled
+   * font when the set cannot tell), cached per font since words repeat.
+   */
+  private fonted(token: string, font: PDFFont): FontedText[] {
+    const covers = this.fonts.covers;
+    // Printable ASCII is in every font of the set.
+    if (!covers || /^[\x20-\x7e]*$/.test(token)) return [{ text: token, font }];
+    let cache = this.split.get(font);
+    if (!cache) this.split.set(font, (cache = new Map()));
+    let entry = cache.get(token);
+    if (!entry) {
+      const chain = [font, this.fonts.regular, ...(this.fonts.fallbacks ?? [])];
+      const missing = new Set<string>();
+      entry = { parts: splitByFont(token, font === this.fonts.regular ? chain.slice(1) : chain, covers, missing), missing };
+      if (cache.size < 100_000) cache.set(token, entry);
+    }
+    for (const char of entry.missing) this.missing.add(char);
+    return entry.parts;
+  }
+
+  /**
+   * Splits runs into words and spaces (CJK text into characters, where lines
+   * may break), breaking words wider than the line into pieces that fit.
+   */
   private pieces(runs: Run[], size: number, width: number, bold?: boolean): (Piece | 'break')[] {
     const out: (Piece | 'break')[] = [];
     for (const run of runs) {
       const font = this.fontFor({ bold: bold || run.bold, italic: run.italic });
-      const lines = cleanText(run.text).split('\n');
+      const lines = cleanText(run.text).replace(BIDI_CONTROLS, '').split('\n');
       lines.forEach((line, index) => {
         if (index > 0) out.push('break');
         for (const token of line.match(/\s+|[^\s]+/g) ?? []) {
-          const space = /^\s/.test(token);
-          const text = space ? ' ' : token;
-          const tokenWidth = this.measure(font, text, size);
-          if (space || tokenWidth <= width) {
-            out.push({ text, font, width: tokenWidth, space });
+          if (/^\s/.test(token)) {
+            out.push({ text: ' ', font, width: this.measure(font, ' ', size), space: true });
             continue;
           }
-          // Characters are measured one by one (linear even for a very long token such as a URL).
-          let chunk = '';
-          let chunkWidth = 0;
-          for (const char of Array.from(token)) {
-            const charWidth = this.measure(font, char, size);
-            if (chunk && chunkWidth + charWidth > width) {
-              out.push({ text: chunk, font, width: chunkWidth, space: false });
-              chunk = '';
-              chunkWidth = 0;
-            }
-            chunk += char;
-            chunkWidth += charWidth;
+          for (const unit of breakUnits(token)) {
+            this.fonted(unit, font).forEach((part, i) => this.fit(out, part.text, part.font, size, width, i > 0));
           }
-          if (chunk) out.push({ text: chunk, font, width: chunkWidth, space: false });
         }
       });
     }
     return out;
+  }
+
+  /** Adds a piece, or several when it is wider than the line (measured character by character, linear even for a long URL). */
+  private fit(out: (Piece | 'break')[], text: string, font: PDFFont, size: number, width: number, glued: boolean): void {
+    const textWidth = this.measure(font, text, size);
+    if (textWidth <= width) {
+      out.push({ text, font, width: textWidth, space: false, glued });
+      return;
+    }
+    let chunk = '';
+    let chunkWidth = 0;
+    for (const char of Array.from(text)) {
+      const charWidth = this.measure(font, char, size);
+      if (chunk && chunkWidth + charWidth > width) {
+        out.push({ text: chunk, font, width: chunkWidth, space: false });
+        chunk = '';
+        chunkWidth = 0;
+      }
+      chunk += char;
+      chunkWidth += charWidth;
+    }
+    if (chunk) out.push({ text: chunk, font, width: chunkWidth, space: false });
   }
 
   /** Wraps runs into lines of at most `width` points. */
@@ -162,7 +206,7 @@ export class PdfFlow {
         continue;
       }
       if (piece.space && line.length === 0) continue;
-      if (!piece.space && used + piece.width > width && line.length) finish();
+      if (!piece.space && !piece.glued && used + piece.width > width && line.length) finish();
       line.push(piece);
       used += piece.width;
     }
@@ -170,21 +214,18 @@ export class PdfFlow {
     return lines;
   }
 
-  private drawLine(page: PDFPage, line: Piece[], x: number, baseline: number, size: number): void {
-    // Consecutive pieces in the same font are drawn as one string so text extraction sees whole words.
-    let cursor = x;
-    let i = 0;
-    while (i < line.length) {
-      const font = line[i].font;
-      let text = '';
-      let width = 0;
-      while (i < line.length && line[i].font === font) {
-        text += line[i].text;
-        width += line[i].width;
-        i++;
-      }
+  /**
+   * Draws a line in the box from `x`, `width` wide: flush left, or flush
+   * right for a right-to-left paragraph. Consecutive pieces in one font are
+   * drawn as one string, so text extraction sees whole words and Arabic
+   * letters join.
+   */
+  private drawLine(page: PDFPage, line: Piece[], x: number, baseline: number, size: number, width: number, direction: Direction): void {
+    const drawn = visualLine(line, direction, (font, text) => this.measure(font, text, size));
+    let cursor = direction === 'rtl' ? x + width - drawn.reduce((sum, d) => sum + d.width, 0) : x;
+    for (const { text, font, width: textWidth } of drawn) {
       if (text.trim()) page.drawText(text, { x: cursor, y: baseline, size, font, color: rgb(0, 0, 0) });
-      cursor += width;
+      cursor += textWidth;
     }
   }
 
@@ -193,17 +234,21 @@ export class PdfFlow {
     const size = style.size;
     const lineHeight = size * (style.leading ?? 1.35);
     const indent = style.indent ?? 0;
-    const lines = this.wrap(runs, size, this.width - indent, style.bold);
+    const width = this.width - indent;
+    const lines = this.wrap(runs, size, width, style.bold);
+    // A right-to-left paragraph is indented from the right, its marker in the right margin.
+    const direction = style.direction ?? paragraphDirection(runs.map((run) => run.text).join(''));
+    const x = this.options.margin + (direction === 'rtl' ? 0 : indent);
     this.space(style.spaceBefore ?? 0);
     lines.forEach((line, index) => {
       const page = this.ensureSpace(lineHeight);
       const baseline = this.y - size;
-      const x = this.options.margin + indent;
       if (index === 0 && style.prefix) {
         const prefixWidth = this.fonts.regular.widthOfTextAtSize(style.prefix, size);
-        page.drawText(style.prefix, { x: x - prefixWidth - size * 0.4, y: baseline, size, font: this.fonts.regular });
+        const prefixX = direction === 'rtl' ? x + width + size * 0.4 : x - prefixWidth - size * 0.4;
+        page.drawText(style.prefix, { x: prefixX, y: baseline, size, font: this.fonts.regular });
       }
-      this.drawLine(page, line, x, baseline, size);
+      this.drawLine(page, line, x, baseline, size, width, direction);
       this.y -= lineHeight;
     });
     this.space(style.spaceAfter ?? 0);
@@ -240,7 +285,8 @@ export class PdfFlow {
       cells.forEach((lines, c) => {
         const x = this.options.margin + c * cellWidth;
         page.drawRectangle({ x, y: top - height, width: cellWidth, height, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });
-        lines.forEach((line, l) => this.drawLine(page, line, x + pad, top - pad - l * lineHeight - size, size));
+        const direction = paragraphDirection((row[c] ?? []).map((run) => run.text).join(''));
+        lines.forEach((line, l) => this.drawLine(page, line, x + pad, top - pad - l * lineHeight - size, size, cellWidth - 2 * pad, direction));
       });
       this.y -= height;
     }

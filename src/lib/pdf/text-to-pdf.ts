@@ -1,4 +1,4 @@
-/** Plain text to a paginated PDF in an embedded Unicode font (DejaVu Sans). */
+/** Plain text to a paginated PDF in embedded Unicode fonts (DejaVu Sans, and the CJK fonts when the text needs them). */
 import { PageSizes, PDFDocument } from 'pdf-lib';
 import { embedFonts } from './fonts';
 import { PdfFlow } from './layout';
@@ -16,6 +16,8 @@ export interface TextPdfOptions {
   pageSize: [number, number];
   margin?: number;
   title?: string;
+  /** Collects the characters no font has (left out of the PDF). */
+  missing?: Set<string>;
 }
 
 /** Lays the text out with word wrapping (long words are broken) and returns the PDF bytes. */
@@ -24,8 +26,10 @@ export async function textToPdf(text: string, options: TextPdfOptions): Promise<
   if (options.title) doc.setTitle(options.title);
   doc.setProducer('FileDesk');
   doc.setCreator('FileDesk');
-  const fonts = await embedFonts(doc, ['regular']);
+  // The text decides whether the CJK fonts are needed.
+  const fonts = await embedFonts(doc, ['regular'], [text]);
   const flow = new PdfFlow(doc, fonts, { pageSize: options.pageSize, margin: options.margin ?? 56 });
   flow.paragraph([{ text }], { size: options.fontSize, leading: 1.4 });
+  for (const char of flow.missing) options.missing?.add(char);
   return doc.save({ useObjectStreams: true });
 }
