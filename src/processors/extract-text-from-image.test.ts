@@ -7,8 +7,8 @@ import extractText from './extract-text-from-image';
 GlobalFonts.registerFromPath('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'OCR Test Sans');
 afterAll(() => terminateOcr());
 
-function textImage(lines: string[]): Uint8Array {
-  const canvas = createCanvas(900, 60 + lines.length * 50);
+function textImage(lines: string[], width = 900): Uint8Array {
+  const canvas = createCanvas(width, 60 + lines.length * 50);
   const g = canvas.getContext('2d');
   g.fillStyle = '#ffffff';
   g.fillRect(0, 0, canvas.width, canvas.height);
@@ -27,6 +27,16 @@ describe('extract-text-from-image', () => {
     const text = new TextDecoder().decode(out.bytes);
     expect(text.split(/\s+/).filter(Boolean)).toEqual(lines.join(' ').split(' '));
     expect(out.meta?.words).toBe(13);
+    expect(onProgress).toHaveBeenLastCalledWith(100, 100);
+  }, 120_000);
+
+  it('reads accented French word for word with the French language data', async () => {
+    const lines = ['Le château médiéval accueille les élèves', 'pendant la fête de la moisson en août.'];
+    const input = [{ name: 'affiche.png', type: 'image/png', bytes: textImage(lines, 1000) }];
+    const onProgress = vi.fn();
+    const [out] = await extractText.run(input, { language: 'fra' }, { signal: new AbortController().signal, onProgress });
+    const text = new TextDecoder().decode(out!.bytes);
+    expect(text.split(/\s+/).filter(Boolean)).toEqual(lines.join(' ').split(' '));
     expect(onProgress).toHaveBeenLastCalledWith(100, 100);
   }, 120_000);
 

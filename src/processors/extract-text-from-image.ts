@@ -1,23 +1,24 @@
 /**
- * Extract text from image: OCR with tesseract.js (English), engine and
- * language data served by the site and loaded on first use with progress.
- * Writes the text as UTF-8 .txt.
+ * Extract text from image: OCR with tesseract.js in the chosen language
+ * (English by default), engine and language data served by the site and
+ * loaded on first use with progress. Writes the text as UTF-8 .txt.
  */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { readInput } from '../lib/image/edit';
+import { ocrLanguageOption } from '../lib/ocr/languages';
 import { recognize } from '../lib/ocr/recognize';
 
-export const options = z.object({});
+export const options = z.object({ language: ocrLanguageOption });
 
-export default defineProcessor(options, async (inputs, _options, ctx) => {
+export default defineProcessor(options, async (inputs, options, ctx) => {
   if (inputs.length === 0) throw new ToolError('Please upload an image first.');
   const outputs = [];
   for (const [index, input] of inputs.entries()) {
     throwIfAborted(ctx.signal);
     const { image } = await readInput(input);
-    const result = await recognize(image, 'eng', (done, total) => {
+    const result = await recognize(image, options.language, (done, total) => {
       if (!ctx.signal.aborted) ctx.onProgress(index * total + done, inputs.length * total);
     });
     throwIfAborted(ctx.signal);

@@ -1,46 +1,55 @@
 /**
  * Extract text from PDF: the text layer of every page in reading order, as
  * one UTF-8 .txt file with a "--- Page N ---" header before each page.
- * Lines keep their breaks; paragraphs are separated by a blank line.
+ * Lines keep their breaks; paragraphs are separated by a blank line. A page
+ * without a text layer (a scan) is drawn and read with OCR in the chosen
+ * language, and the notice says which pages were read that way.
  *
- * Options: none (manifests/pdf/extract-text-from-pdf.json declares none).
- * Meta: pageCount, pagesWithoutText (pages with no text layer, such as scans).
+ * Options: language (OCR language of scanned pages, English by default).
+ * Meta: pageCount, scannedPagesRead (pages read with OCR, when any).
  */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
 import { ToolError } from '../lib/errors';
-import { mapPdfPages } from '../lib/pdf/page-loop';
+import { ocrLanguageOption } from '../lib/ocr/languages';
+import { ocrPdfPage } from '../lib/ocr/pdf-page';
+import { finePageProgress, ocrPagesNotice, ocrParagraphs } from '../lib/ocr/scanned';
+import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
 import { groupLines, groupParagraphs } from '../lib/pdf/text-layout';
 
-export const NO_TEXT_MESSAGE = 'This PDF has no text layer (it is probably scanned), so there is no text to extract.';
-export const PAGE_WITHOUT_TEXT = '(This page has no text layer; it is probably a scanned image.)';
+export const NO_TEXT_MESSAGE =
+  'No text was found in this PDF: it has no text layer and no words could be read on its pages. If it is a scan, choose the language of its text, or scan it again sharper and level.';
+export const PAGE_WITHOUT_TEXT = '(No text was found on this page.)';
 
-/** Said when some pages are scans: their text cannot be read without OCR. */
-export function pagesWithoutTextNotice(count: number, total: number): string {
-  return `${count} of ${total} pages have no text layer (they are probably scanned images), so they have no text to extract.`;
-}
+export const options = z.object({ language: ocrLanguageOption });
 
-/** Extract text takes no options. */
-export const options = z.object({});
-
-export default defineProcessor(options, async (inputs, _options, ctx) => {
+export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to extract text from.');
-  const pages = await mapPdfPages(input, ctx, async (page) => groupParagraphs(groupLines(await pageTextItems(page))));
+  const progress = finePageProgress(ctx);
+  const ocrPages: number[] = [];
+  const pages = await withPdfjs(input, (doc) =>
+    mapPages(doc, progress.loop, async (page, index) => {
+      const paragraphs = groupParagraphs(groupLines(await pageTextItems(page)));
+      if (paragraphs.length > 0) return paragraphs.map((p) => p.lines.map((l) => l.text));
+      ocrPages.push(index + 1);
+      const read = await ocrPdfPage(page, options.language, progress.within(index, doc.numPages));
+      return ocrParagraphs(read.lines);
+    }),
+  );
   const total = pages.length;
-  const pagesWithoutText = pages.filter((paragraphs) => paragraphs.length === 0).length;
-  if (pagesWithoutText === total) throw new ToolError(NO_TEXT_MESSAGE);
+  if (pages.every((paragraphs) => paragraphs.length === 0)) throw new ToolError(NO_TEXT_MESSAGE);
   const sections = pages.map((paragraphs, i) => {
-    const body = paragraphs.length === 0 ? PAGE_WITHOUT_TEXT : paragraphs.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n\n');
+    const body = paragraphs.length === 0 ? PAGE_WITHOUT_TEXT : paragraphs.map((lines) => lines.join('\n')).join('\n\n');
     return `--- Page ${i + 1} ---\n${body}\n`;
   });
   return [
     {
       bytes: new TextEncoder().encode(sections.join('\n')),
       type: 'text/plain',
-      meta: { pageCount: total, pagesWithoutText },
-      notice: pagesWithoutText > 0 ? pagesWithoutTextNotice(pagesWithoutText, total) : undefined,
+      meta: { pageCount: total, ...(ocrPages.length > 0 && { scannedPagesRead: ocrPages.length }) },
+      notice: ocrPages.length > 0 ? ocrPagesNotice(ocrPages, total) : undefined,
     },
   ];
 });

@@ -6,14 +6,36 @@
  * from a CDN. The engine is loaded on first use and kept for later pages.
  */
 import type { RasterImage } from '../image/types';
-import { encodeRaster } from '../image/io';
+import type { OcrLanguage } from './languages';
+import { rasterToPgm, type PgmOptions } from './pgm';
 import { ocrProgress, type ProgressListener } from './progress';
+
+export { OCR_LANGUAGE_CODES, type OcrLanguage } from './languages';
+
+/** A box in the image's pixels, y downwards. */
+export interface OcrBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 
 export interface OcrWord {
   text: string;
   /** 0..100, as tesseract reports it. */
   confidence: number;
-  bbox: { x0: number; y0: number; x1: number; y1: number };
+  bbox: OcrBox;
+}
+
+/** One recognised line: where a text layer puts its words. */
+export interface OcrLine {
+  text: string;
+  bbox: OcrBox;
+  /** The baseline from its left to its right end, in pixels. */
+  baseline: OcrBox;
+  words: OcrWord[];
+  /** Index of the paragraph the line belongs to, counted over the page. */
+  paragraph: number;
 }
 
 export interface OcrResult {
@@ -21,11 +43,8 @@ export interface OcrResult {
   /** Mean confidence of the page, 0..100. */
   confidence: number;
   words: OcrWord[];
+  lines: OcrLine[];
 }
-
-/** Languages whose data the site serves. */
-export const OCR_LANGUAGES = ['eng'] as const;
-export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
 
 /** Bytes of the English data (4.0.0_best_int, gzipped) and the LSTM core, for "size before download" notes. */
 export const OCR_DOWNLOAD_BYTES = { eng: 2_952_873, core: 3_900_000 } as const;
@@ -68,27 +87,35 @@ function worker(lang: OcrLanguage): Promise<TesseractWorker> {
 }
 
 /**
- * Reads the text of an image (a raster, or PNG/JPEG/WebP bytes). onProgress
+ * Reads the text of an image (a raster, or PNG/JPEG/PGM bytes). onProgress
  * gets done/total in percent: loading the engine and data, then recognising.
+ * options apply to a raster only (whitenPaper for scanned pages).
  */
 export async function recognize(
   source: RasterImage | Uint8Array,
   lang: OcrLanguage = 'eng',
   onProgress?: (done: number, total: number) => void,
+  options: PgmOptions = {},
 ): Promise<OcrResult> {
   listener = onProgress ? ocrProgress(onProgress) : undefined;
   try {
     const engine = await worker(lang);
-    const bytes = source instanceof Uint8Array ? source.slice() : await encodeRaster(source, 'png');
+    const bytes = source instanceof Uint8Array ? source.slice() : rasterToPgm(source, options);
     const input = isNode() ? Buffer.from(bytes) : bytes;
     const { data } = await engine.recognize(input as never, {}, { text: true, blocks: true });
-    const words: OcrWord[] = [];
+    const lines: OcrLine[] = [];
+    let paragraphIndex = 0;
     for (const block of data.blocks ?? [])
-      for (const paragraph of block.paragraphs)
-        for (const line of paragraph.lines)
-          for (const word of line.words) words.push({ text: word.text, confidence: word.confidence, bbox: word.bbox });
+      for (const paragraph of block.paragraphs) {
+        for (const line of paragraph.lines) {
+          const words = line.words.map((word) => ({ text: word.text, confidence: word.confidence, bbox: word.bbox }));
+          const { x0, y0, x1, y1 } = line.baseline;
+          lines.push({ text: line.text.trim(), bbox: line.bbox, baseline: { x0, y0, x1, y1 }, words, paragraph: paragraphIndex });
+        }
+        paragraphIndex++;
+      }
     onProgress?.(100, 100);
-    return { text: data.text, confidence: data.confidence, words };
+    return { text: data.text, confidence: data.confidence, words: lines.flatMap((line) => line.words), lines };
   } finally {
     listener = undefined;
   }

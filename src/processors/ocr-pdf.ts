@@ -1,0 +1,103 @@
+/**
+ * OCR PDF: makes a scanned PDF searchable. Every page without a text layer
+ * is drawn by pdf.js and read with OCR in the chosen language; its words
+ * are then written over the scan as invisible text (src/lib/ocr/text-layer.ts),
+ * each at the box it was read from, so viewers can search, select and copy
+ * them. The pages' own content is kept byte for byte: the scan images and
+ * drawing streams are not re-encoded. Pages that already have text are left
+ * as they are, and the notice says which pages were read and which kept.
+ *
+ * Options: language (English by default).
+ * Meta: pageCount, pagesMadeSearchable, words.
+ */
+import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { z } from 'zod';
+import { defineProcessor } from '../engine/processor';
+import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
+import { CJK_LANGUAGES, ocrLanguageOption, type OcrLanguage } from '../lib/ocr/languages';
+import { ocrPdfPage, type PageOcr } from '../lib/ocr/pdf-page';
+import { finePageProgress, pageList } from '../lib/ocr/scanned';
+import { addInvisibleText } from '../lib/ocr/text-layer';
+import { embedFonts } from '../lib/pdf/fonts';
+import { loadCjkFontBytes } from '../lib/pdf/fonts-cjk';
+import { loadPdf } from '../lib/pdf/load';
+import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
+import { pageTextItems } from '../lib/pdf/pdfjs';
+
+export const NO_FILE_MESSAGE = 'Please upload a PDF file to make searchable.';
+export const ALREADY_SEARCHABLE =
+  'Every page of this PDF already has text, so it is already searchable. Your file is unchanged.';
+export const CJK_FONT_MESSAGE =
+  'The Chinese and Japanese font could not be loaded, so the text layer cannot be written. Check your connection to this site and try again.';
+
+export function nothingReadMessage(name: string): string {
+  return `No text could be read on the scanned pages of ${name}. Please choose the language of its text, or scan it again sharper and level.`;
+}
+
+/** The notice of a finished run: which pages got a text layer, which were kept, which had nothing to read. */
+export function ocrPdfNotice(read: number[], kept: number[], empty: number[]): string {
+  const sentences: string[] = [];
+  const pages = (list: number[]) => (list.length === 1 ? `Page ${list[0]}` : `Pages ${pageList(list)}`);
+  if (read.length > 0) sentences.push(`${pages(read)} ${read.length === 1 ? 'was' : 'were'} read with OCR and can now be searched and copied.`);
+  if (kept.length > 0) sentences.push(`${pages(kept)} already had text, so ${kept.length === 1 ? 'it was' : 'they were'} left as ${kept.length === 1 ? 'it was' : 'they were'}.`);
+  if (empty.length > 0) sentences.push(`No text could be read on ${pages(empty).toLowerCase()}.`);
+  return sentences.join(' ');
+}
+
+/** DejaVu Sans covers Latin, Cyrillic, Greek and Arabic; Chinese and Japanese need the CJK font. */
+async function textLayerFont(doc: PDFDocument, lang: OcrLanguage): Promise<PDFFont> {
+  if (!CJK_LANGUAGES.has(lang)) return (await embedFonts(doc, ['regular'])).regular;
+  try {
+    const bytes = await loadCjkFontBytes();
+    const { default: fontkit } = await import('@pdf-lib/fontkit');
+    doc.registerFontkit(fontkit);
+    return await doc.embedFont(bytes, { subset: true });
+  } catch (error) {
+    if (isToolError(error)) throw new ToolError(CJK_FONT_MESSAGE);
+    throw error;
+  }
+}
+
+export const options = z.object({ language: ocrLanguageOption });
+
+export default defineProcessor(options, async (inputs, options, ctx) => {
+  const input = inputs[0];
+  if (!input) throw new ToolError(NO_FILE_MESSAGE);
+  const lang = options.language ?? 'eng';
+  // pdf-lib first: it refuses a locked or damaged file with the project's messages before any page is read.
+  const doc = await loadPdf(input.bytes, input.name);
+  const progress = finePageProgress(ctx);
+  const scans = await withPdfjs(input, (pdf) =>
+    mapPages(pdf, progress.loop, async (page, index): Promise<PageOcr | null> => {
+      const items = await pageTextItems(page);
+      if (items.some((item) => item.str.trim() !== '')) return null;
+      return ocrPdfPage(page, lang, progress.within(index, pdf.numPages));
+    }),
+  );
+  throwIfAborted(ctx.signal);
+  const pageCount = scans.length;
+  const kept = scans.flatMap((scan, i) => (scan ? [] : [i + 1]));
+  if (kept.length === pageCount) {
+    return [{ bytes: input.bytes, type: 'application/pdf', meta: { pageCount, pagesMadeSearchable: 0, words: 0 }, notice: ALREADY_SEARCHABLE }];
+  }
+  const font = await textLayerFont(doc, lang);
+  const read: number[] = [];
+  const empty: number[] = [];
+  let words = 0;
+  scans.forEach((scan, i) => {
+    if (!scan) return;
+    const placed = addInvisibleText(doc.getPage(i), font, scan.lines, scan.toPdf);
+    (placed > 0 ? read : empty).push(i + 1);
+    words += placed;
+  });
+  if (read.length === 0) throw new ToolError(nothingReadMessage(input.name));
+  const bytes = await doc.save();
+  return [
+    {
+      bytes,
+      type: 'application/pdf',
+      meta: { pageCount, pagesMadeSearchable: read.length, words },
+      notice: ocrPdfNotice(read, kept, empty),
+    },
+  ];
+});
