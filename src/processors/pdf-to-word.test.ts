@@ -1,8 +1,13 @@
+import '../../tests/setup/offscreen-canvas';
 import { unzipSync, strFromU8 } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ProcessorContext } from '../engine/types';
+import { terminateOcr } from '../lib/ocr/recognize';
+import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../lib/ocr/scan-fixture';
 import pdfToWord, { DOCX_TYPE, NO_TEXT_MESSAGE } from './pdf-to-word';
+
+afterAll(() => terminateOcr());
 
 function context(progress: [number, number][] = []): ProcessorContext {
   return { signal: new AbortController().signal, onProgress: (done, total) => progress.push([done, total]) };
@@ -46,7 +51,8 @@ describe('pdf-to-word', () => {
     const [out] = await pdfToWord.run([{ name: 'r.pdf', type: 'application/pdf', bytes: input }], {}, context(progress));
     expect(out!.type).toBe(DOCX_TYPE);
     expect(input).toEqual(original);
-    expect(progress.at(-1)).toEqual([2, 2]);
+    expect(progress.at(-1)).toEqual([200, 200]);
+    expect(out!.notice).toBeUndefined();
 
     const files = unzipSync(out!.bytes);
     const paragraphs = readParagraphs(strFromU8(files['word/document.xml']!)).filter((p) => p.text !== '');
@@ -71,11 +77,28 @@ describe('pdf-to-word', () => {
     ]);
   });
 
-  it('refuses a PDF without a text layer', async () => {
+  it('reads a scanned page with OCR into paragraphs on its own Word page, and says which page it was', async () => {
+    const doc = await PDFDocument.load((await reportPdf()).slice());
+    const [scanPage] = await doc.copyPages(await PDFDocument.load((await scannedPdf([SAMPLE_TEXT])).bytes), [0]);
+    doc.addPage(scanPage!);
+    const [out] = await pdfToWord.run([{ name: 'r.pdf', type: 'application/pdf', bytes: await doc.save() }], { language: 'eng' }, context());
+    const paragraphs = readParagraphs(strFromU8(unzipSync(out!.bytes)['word/document.xml']!)).filter((p) => p.text !== '');
+    const fromScan = paragraphs.slice(5);
+    expect(paragraphs.slice(0, 5).map((p) => p.text)).toContain('Second page body text.');
+    expect(fromScan[0]!.pageBreak).toBe(true);
+    expect(fromScan.map((p) => p.style)).toEqual(fromScan.map(() => null));
+    // The fixture's text is one heading line, then one paragraph of seven lines run together.
+    expect(wordAccuracy(SAMPLE_TEXT.join(' '), fromScan.map((p) => p.text).join(' '))).toBeGreaterThanOrEqual(0.97);
+    expect(fromScan.at(-1)!.text).toContain('flooded for almost three weeks. Engineers measured');
+    expect(out!.meta).toEqual({ pageCount: 3, paragraphs: 5 + fromScan.length, scannedPagesRead: 1 });
+    expect(out!.notice).toBe('Page 3 has no text layer (it is a scan), so its text was read from the scan with OCR (text recognition). Please check names and figures.');
+  }, 180_000);
+
+  it('refuses a PDF without a text layer and nothing readable on its pages', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([100, 100]);
     await expect(pdfToWord.run([{ name: 's.pdf', type: 'application/pdf', bytes: await doc.save() }], {}, context())).rejects.toThrow(NO_TEXT_MESSAGE);
-  });
+  }, 120_000);
 
   it('refuses a damaged PDF', async () => {
     const bytes = new TextEncoder().encode('%PDF-1.5\n%broken');

@@ -1,76 +1,72 @@
 /**
- * PDF to Word: a .docx with the text of each page as paragraphs in reading
- * order. Lines much larger than the page's body text become Heading 1 or 2;
- * bold and italic follow the PDF font names; each page after the first
- * starts on a new page. Images and exact positions are not carried over.
+ * PDF to Word: a .docx that keeps the PDF's layout as Word structure
+ * (src/lib/pdf/word-*.ts): text in reading order, multi-column pages column
+ * by column; headings from size; bullet and numbered lists; font family,
+ * size, colour, bold, italic and links; tables rebuilt from ruled lines or
+ * aligned columns; images at their drawn size in their place. Each page
+ * after the first starts on a new page; exact positions are not kept.
+ * A page without a text layer (a scan) is read with OCR in the chosen
+ * language (src/lib/ocr), and the notice says which pages were read so.
  *
- * Options: none (manifests/pdf/pdf-to-word.json declares none).
- * Meta: pageCount, paragraphs.
+ * Options: language (OCR language of scanned pages, English by default).
+ * Meta: pageCount, paragraphs, scannedPagesRead (pages read with OCR, when any).
  */
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { Document, Packer, type Paragraph, type Table } from 'docx';
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
 import { ToolError } from '../lib/errors';
-import { mapPdfPages } from '../lib/pdf/page-loop';
-import { pageFontNames, pageTextItems } from '../lib/pdf/pdfjs';
-import { bodySize, fontStyle, groupLines, groupParagraphs, headingLevel, lineSegments, type Paragraph as TextParagraph } from '../lib/pdf/text-layout';
+import { ocrLanguageOption } from '../lib/ocr/languages';
+import { ocrPdfPage } from '../lib/ocr/pdf-page';
+import { finePageProgress, ocrPagesNotice, ocrParagraphs } from '../lib/ocr/scanned';
+import { scannedPageParagraphs } from '../lib/ocr/word-paragraphs';
+import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
+import { NUMBERING, sectionProperties, WordWriter } from '../lib/pdf/word-docx';
+import { readWordPage } from '../lib/pdf/word-page';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export const NO_TEXT_MESSAGE = 'This PDF has no text layer (it is probably scanned), so there is no text to convert to Word.';
+export const NO_TEXT_MESSAGE =
+  'No text was found in this PDF: it has no text layer and no words could be read on its pages. If it is a scan, choose the language of its text, or scan it again sharper and level.';
 
-const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2 } as const;
+export const options = z.object({ language: ocrLanguageOption });
 
-/** Runs for one paragraph: consecutive pieces with the same style are merged. */
-function paragraphRuns(paragraph: TextParagraph, fonts: Map<string, string>, withSize: boolean): TextRun[] {
-  const pieces: { text: string; bold: boolean; italic: boolean; size: number }[] = [];
-  paragraph.lines.forEach((line, i) => {
-    const previous = paragraph.lines[i - 1];
-    lineSegments(line.fragments).forEach((seg, j) => {
-      const style = fontStyle(fonts.get(seg.fragment.fontName) ?? '');
-      const joiner = j === 0 && previous && !previous.text.endsWith('-') ? ' ' : '';
-      const size = Math.round(seg.fragment.size * 2);
-      const last = pieces[pieces.length - 1];
-      if (last && last.bold === style.bold && last.italic === style.italic && last.size === size) last.text += joiner + seg.text;
-      else pieces.push({ text: joiner + seg.text, ...style, size });
-    });
-  });
-  // docx sizes are in half-points; headings keep their style's size.
-  return pieces.map((p) => new TextRun({ text: p.text, bold: p.bold, italics: p.italic, size: withSize ? p.size : undefined }));
-}
-
-/** PDF to Word takes no options. */
-export const options = z.object({});
-
-export default defineProcessor(options, async (inputs, _options, ctx) => {
+export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to convert.');
-  const pages = await mapPdfPages(input, ctx, async (page) => {
-    const lines = groupLines(await pageTextItems(page));
-    const fonts = lines.length > 0 ? await pageFontNames(page) : new Map<string, string>();
-    return { lines, fonts };
-  });
-  const children: Paragraph[] = [];
+  const progress = finePageProgress(ctx);
+  const ocrPages: number[] = [];
+  const pages = await withPdfjs(input, (doc) =>
+    mapPages(doc, progress.loop, async (page, index) => {
+      const word = await readWordPage(page);
+      if (word) return { word, scanned: undefined };
+      ocrPages.push(index + 1);
+      const read = await ocrPdfPage(page, options.language, progress.within(index, doc.numPages));
+      return { word, scanned: ocrParagraphs(read.lines) };
+    }),
+  );
+  const children: (Paragraph | Table)[] = [];
   let textParagraphs = 0;
-  pages.forEach(({ lines, fonts }, index) => {
+  const writer = new WordWriter();
+  pages.forEach(({ word, scanned }, index) => {
     const n = index + 1;
-    const body = bodySize(lines);
-    const paragraphs = groupParagraphs(lines);
-    textParagraphs += paragraphs.length;
-    // An empty page still gets a paragraph, so the page count is kept.
-    if (paragraphs.length === 0) children.push(new Paragraph({ pageBreakBefore: n > 1 }));
-    paragraphs.forEach((p, i) => {
-      const level = headingLevel(p.size, body);
-      children.push(
-        new Paragraph({
-          children: paragraphRuns(p, fonts, level === 0),
-          heading: level === 0 ? undefined : HEADINGS[level],
-          pageBreakBefore: n > 1 && i === 0,
-        }),
-      );
-    });
+    if (scanned) {
+      textParagraphs += scanned.length;
+      children.push(...scannedPageParagraphs(scanned, n > 1));
+      return;
+    }
+    if (!word) return;
+    const written = writer.page(word, index);
+    textParagraphs += written.paragraphs;
+    children.push(...written.blocks);
   });
   if (textParagraphs === 0) throw new ToolError(NO_TEXT_MESSAGE);
-  const document = new Document({ sections: [{ children }] });
+  const document = new Document({ numbering: NUMBERING, sections: [{ properties: sectionProperties(pages.find((p) => p.word)?.word ?? undefined), children }] });
   const bytes = new Uint8Array(await Packer.toArrayBuffer(document));
-  return [{ bytes, type: DOCX_TYPE, meta: { pageCount: pages.length, paragraphs: textParagraphs } }];
+  return [
+    {
+      bytes,
+      type: DOCX_TYPE,
+      meta: { pageCount: pages.length, paragraphs: textParagraphs, ...(ocrPages.length > 0 && { scannedPagesRead: ocrPages.length }) },
+      notice: ocrPages.length > 0 ? ocrPagesNotice(ocrPages, pages.length) : undefined,
+    },
+  ];
 });
