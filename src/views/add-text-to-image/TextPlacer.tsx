@@ -1,0 +1,200 @@
+/**
+ * A live preview of the image with the text on it, painted by the same
+ * function and font as the worker uses. Dragging the text moves it, pressing
+ * elsewhere on the picture puts its centre there; with the text selected,
+ * arrow keys nudge it (Shift: ten times as far).
+ */
+import { Button } from '@radix-ui/themes';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { CENTRE, loadTextFont, paintText, type TextBounds, type TextPosition } from '../../lib/image/text';
+import type { PixelSize } from '../shared/useImagePreview';
+import '../shared/image-stage.css';
+import './text-placer.css';
+
+interface TextPlacerProps {
+  url: string;
+  name: string;
+  size: PixelSize;
+  text: string;
+  fontSize: number;
+  colour: string;
+  at: TextPosition;
+  onChange(at: TextPosition): void;
+  /** Called with the picture once the browser has decoded it. */
+  onDecoded?(picture: HTMLImageElement): void;
+  disabled?: boolean;
+}
+
+/** The preview canvas's longest side: enough to judge placement without painting a 40-megapixel canvas per keystroke. */
+const PREVIEW_MAX = 960;
+const HELP_ID = 'text-placer-help';
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+const percent = (v: number) => Math.round(v * 100);
+
+/** Text metrics from a throwaway canvas; where there is none (tests), an even-width estimate keeps the layout sensible. */
+function useMeasure() {
+  return useMemo(() => {
+    const context = typeof document !== 'undefined' ? document.createElement('canvas').getContext('2d') : null;
+    if (context) return context;
+    let font = '';
+    return {
+      set font(v: string) {
+        font = v;
+      },
+      get font() {
+        return font;
+      },
+      fillStyle: '',
+      textAlign: 'center',
+      textBaseline: 'middle',
+      measureText: (t: string) => ({ width: t.length * 0.6 * parseFloat(font) }) as TextMetrics,
+      fillText: () => undefined,
+    } as unknown as CanvasRenderingContext2D;
+  }, []);
+}
+
+/** The picture, once the browser has decoded it. */
+function usePicture(url: string, onDecoded?: (picture: HTMLImageElement) => void): HTMLImageElement | null {
+  const [picture, setPicture] = useState<HTMLImageElement | null>(null);
+  const latest = useRef(onDecoded);
+  latest.current = onDecoded;
+  useEffect(() => {
+    setPicture(null);
+    const img = new Image();
+    img.onload = () => {
+      setPicture(img);
+      latest.current?.(img);
+    };
+    img.src = url;
+    return () => {
+      img.onload = null;
+    };
+  }, [url]);
+  return picture;
+}
+
+export function TextPlacer({ url, name, size, text, fontSize, colour, at, onChange, onDecoded, disabled }: TextPlacerProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const offset = useRef<TextPosition | null>(null);
+  const picture = usePicture(url, onDecoded);
+  const measure = useMeasure();
+  const [fontReady, setFontReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadTextFont().then(
+      () => live && setFontReady(true),
+      // Without the font the preview still shows placement, in the fallback font.
+      () => live && setFontReady(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const scale = Math.min(1, PREVIEW_MAX / Math.max(size.width, size.height));
+  const bounds: TextBounds = useMemo(
+    () => paintText(measure, size, text, fontSize, colour, at, false),
+    // fontReady: widths change once the real font is in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [measure, size, text, fontSize, colour, at, fontReady],
+  );
+
+  useEffect(() => {
+    const context = canvas.current?.getContext('2d');
+    if (!context || !picture) return;
+    context.setTransform(scale, 0, 0, scale, 0, 0);
+    context.clearRect(0, 0, size.width, size.height);
+    context.drawImage(picture, 0, 0, size.width, size.height);
+    paintText(context, size, text, fontSize, colour, at);
+  }, [picture, scale, size, text, fontSize, colour, at, fontReady]);
+
+  const point = (event: PointerEvent) => {
+    const rect = stage.current!.getBoundingClientRect();
+    return { x: (event.clientX - rect.left) / (rect.width || 1), y: (event.clientY - rect.top) / (rect.height || 1) };
+  };
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (disabled || event.button !== 0) return;
+    const p = point(event);
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    event.preventDefault();
+    if ((event.target as Element).closest('[data-text-box]')) {
+      offset.current = { x: at.x - p.x, y: at.y - p.y };
+    } else {
+      offset.current = { x: 0, y: 0 };
+      onChange({ x: clamp01(p.x), y: clamp01(p.y) });
+    }
+    (stage.current!.querySelector('[data-text-box]') as HTMLElement | null)?.focus({ preventScroll: true });
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!offset.current) return;
+    const p = point(event);
+    onChange({ x: clamp01(p.x + offset.current.x), y: clamp01(p.y + offset.current.y) });
+  };
+  const onPointerUp = () => {
+    offset.current = null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.shiftKey ? 0.1 : 0.01;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const move = moves[event.key];
+    if (!move || disabled) return;
+    event.preventDefault();
+    // Rounded to whole hundredths so repeated nudges land on the percentages shown.
+    const round = (v: number) => Math.round(clamp01(v) * 1000) / 1000;
+    onChange({ x: round(at.x + move[0]), y: round(at.y + move[1]) });
+  };
+
+  const where = `${percent(at.x)}% from the left, ${percent(at.y)}% from the top`;
+  const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+  return (
+    <div className="imgi-preview">
+      <div
+        ref={stage}
+        className="imgi-stage imgt-stage"
+        data-testid="text-stage"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
+        <canvas
+          ref={canvas}
+          className="imgi-picture"
+          width={Math.max(1, Math.round(size.width * scale))}
+          height={Math.max(1, Math.round(size.height * scale))}
+          role="img"
+          aria-label={`Preview of ${name} with the text`}
+        />
+        <div
+          className="imgt-box"
+          data-text-box=""
+          data-testid="text-box"
+          role="group"
+          tabIndex={disabled ? -1 : 0}
+          aria-label={`Text position: ${where}`}
+          aria-describedby={HELP_ID}
+          onKeyDown={onKeyDown}
+          style={{
+            left: pct(bounds.left, size.width),
+            top: pct(bounds.top, size.height),
+            width: pct(bounds.width, size.width),
+            height: pct(bounds.height, size.height),
+          }}
+        />
+      </div>
+      <p className="imgi-help" id={HELP_ID}>
+        Drag the text to place it, or press where it should go. With the text selected, arrow keys nudge it (Shift + arrow keys move it
+        further).
+      </p>
+      <div className="imgt-row">
+        <p className="imgi-help" data-testid="text-position">
+          Text centre: {where}
+        </p>
+        <Button type="button" variant="soft" size="1" disabled={disabled || (at.x === CENTRE.x && at.y === CENTRE.y)} onClick={() => onChange(CENTRE)}>
+          Centre the text
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The chosen image with the crop box over it. Dragging inside the box moves
+ * it, its eight handles resize it, and pressing on the image outside it draws
+ * a new one from that point. With the box focused, arrow keys move it and
+ * Shift + arrows resize it. Everything is in image pixels, so the box and the
+ * X / Y / Width / Height fields always say the same thing.
+ */
+import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import type { PixelSize } from '../shared/useImagePreview';
+import { dragRect, GRIPS, nudgeRect, type Grip, type PixelRect } from './crop-rect';
+import '../shared/image-stage.css';
+import './crop-image.css';
+
+interface CropEditorProps {
+  url: string;
+  name: string;
+  size: PixelSize;
+  rect: PixelRect;
+  onChange(rect: PixelRect): void;
+  /** Called with the picture once the browser has decoded it. */
+  onDecoded?(picture: HTMLImageElement): void;
+  disabled?: boolean;
+}
+
+interface Drag {
+  grip: Grip;
+  start: PixelRect;
+  clientX: number;
+  clientY: number;
+  /** Image pixels per screen pixel, measured when the drag starts. */
+  scale: number;
+}
+
+const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+export const CROP_HELP_ID = 'crop-image-help';
+
+export function CropEditor({ url, name, size, rect, onChange, onDecoded, disabled }: CropEditorProps) {
+  const stage = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (disabled || event.button !== 0) return;
+    const bounds = stage.current!.getBoundingClientRect();
+    const scale = size.width / (bounds.width || size.width);
+    const target = event.target as Element;
+    const grip = (target.closest('[data-grip]')?.getAttribute('data-grip') as Grip | null) ?? (target.closest('[data-crop-box]') ? 'move' : null);
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    event.preventDefault();
+    if (grip) {
+      drag.current = { grip, start: rect, clientX: event.clientX, clientY: event.clientY, scale };
+    } else {
+      // A press outside the box starts a new 1 x 1 box there, grown by dragging its bottom-right corner.
+      const x = Math.min(size.width - 1, Math.max(0, Math.floor((event.clientX - bounds.left) * scale)));
+      const y = Math.min(size.height - 1, Math.max(0, Math.floor((event.clientY - bounds.top) * scale)));
+      const start = { x, y, width: 1, height: 1 };
+      onChange(start);
+      drag.current = { grip: 'se', start, clientX: event.clientX, clientY: event.clientY, scale };
+    }
+    (stage.current!.querySelector('[data-crop-box]') as HTMLElement | null)?.focus({ preventScroll: true });
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const now = drag.current;
+    if (!now) return;
+    const moved = dragRect(now.start, now.grip, (event.clientX - now.clientX) * now.scale, (event.clientY - now.clientY) * now.scale, size);
+    if (moved.x !== rect.x || moved.y !== rect.y || moved.width !== rect.width || moved.height !== rect.height) onChange(moved);
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (disabled) return;
+    const next = nudgeRect(rect, event.key, event.shiftKey, size);
+    if (!next) return;
+    event.preventDefault();
+    onChange(next);
+  };
+
+  return (
+    <div className="imgi-preview">
+      <div
+        ref={stage}
+        className="imgi-stage"
+        data-testid="crop-stage"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
+        <img
+          className="imgi-picture"
+          src={url}
+          alt={`Preview of ${name}`}
+          width={size.width}
+          height={size.height}
+          draggable={false}
+          onLoad={(e) => onDecoded?.(e.currentTarget)}
+        />
+        <div
+          className="imgi-crop-box"
+          data-crop-box=""
+          // On a small box the edge handles would cover it; the corners are enough to resize it.
+          data-small={rect.width / size.width < 0.15 || rect.height / size.height < 0.15 || undefined}
+          data-testid="crop-box"
+          role="group"
+          tabIndex={disabled ? -1 : 0}
+          aria-label={`Crop area: ${rect.width} x ${rect.height} pixels at X ${rect.x}, Y ${rect.y}`}
+          aria-describedby={CROP_HELP_ID}
+          onKeyDown={onKeyDown}
+          style={{ left: pct(rect.x, size.width), top: pct(rect.y, size.height), width: pct(rect.width, size.width), height: pct(rect.height, size.height) }}
+        >
+          {GRIPS.map((grip) => (
+            <span key={grip} className={`imgi-grip imgi-grip-${grip}`} data-grip={grip} data-testid={`crop-grip-${grip}`} aria-hidden="true" />
+          ))}
+        </div>
+      </div>
+      <p className="imgi-help" id={CROP_HELP_ID}>
+        Drag the box to move it or its handles to resize it, or press on the image to draw a new one. With the box selected, arrow keys
+        move it and Shift + arrow keys resize it.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * A chosen image as the image views show it: an object URL for <img> and its
+ * natural pixel size, read from the file's header so nothing is decoded twice.
+ * Once the browser has decoded the picture, its own size wins: it has turned
+ * a photo upright by its EXIF orientation, as the processors' decoder does,
+ * and the header gives the size before turning. Files that are not a readable
+ * PNG, JPEG or WebP (demo placeholders) give no size, and the views then
+ * leave their preview out.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { readImageHeader } from '../../lib/image/header';
+import { readWebpSize } from '../../lib/image/io';
+
+export interface PixelSize {
+  width: number;
+  height: number;
+}
+
+export interface ImagePreview {
+  url: string | null;
+  size: PixelSize | null;
+  /** To be called with the decoded picture (an <img> once loaded). */
+  onDecoded(picture: { naturalWidth: number; naturalHeight: number }): void;
+}
+
+/** The natural pixel size of a PNG, JPEG or WebP, from its header; null when unreadable. */
+export async function imageSize(file: Blob): Promise<PixelSize | null> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const size = readImageHeader(bytes) ?? readWebpSize(bytes);
+  return size && size.width > 0 && size.height > 0 ? { width: size.width, height: size.height } : null;
+}
+
+/** An object URL for the file, revoked when the file changes or the view goes. */
+export function useObjectUrl(file: Blob | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') return setUrl(null);
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url;
+}
+
+export function useImagePreview(file: Blob | undefined): ImagePreview {
+  const url = useObjectUrl(file);
+  const [size, setSize] = useState<PixelSize | null>(null);
+  useEffect(() => {
+    setSize(null);
+    if (!file) return;
+    let live = true;
+    imageSize(file).then(
+      (found) => live && setSize(found),
+      () => live && setSize(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [file]);
+  const onDecoded = useCallback(({ naturalWidth: width, naturalHeight: height }: { naturalWidth: number; naturalHeight: number }) => {
+    if (width > 0 && height > 0) setSize((now) => (now && now.width === width && now.height === height ? now : { width, height }));
+  }, []);
+  return { url, size: url ? size : null, onDecoded };
+}
