@@ -8,6 +8,7 @@ import { SIMULATED_RESULT_NOTE } from './ResultList';
 import { pdfFile, renderWithShell, testManifest } from './test-utils';
 import { DEMO_BADGE } from './ToolHeader';
 import { ToolPage } from './ToolPage';
+import { toolBySlug } from './catalogue';
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 
@@ -38,6 +39,12 @@ describe('the tool page frame', () => {
     unmount();
     renderWithShell(<ToolPage manifest={testManifest({ processor: 'merge-pdf' })} />);
     expect(screen.queryByText(DEMO_BADGE)).toBeNull();
+  });
+
+  it('says on the page of a tool that stays simulated why it does', () => {
+    renderWithShell(<ToolPage manifest={toolBySlug('colorize-photo')!} />);
+    expect(screen.getByText(DEMO_BADGE)).toBeInTheDocument();
+    expect(screen.getByText(/^Colorizing is simulated: no colorization model that runs in a browser ships in a package/)).toBeInTheDocument();
   });
 
   it('says on a simulated result card that its file and figures are not real', async () => {

@@ -33,7 +33,7 @@ const alpha = (im: { width: number; data: Uint8ClampedArray }, x: number, y: num
 
 describe('background', () => {
   it('remove: background pixels become transparent, subject pixels stay opaque, as PNG', async () => {
-    const [out] = await background.run(input(scene(true)), { mode: 'remove', tolerance: 32 }, ctx());
+    const [out] = await background.run(input(scene(true)), { mode: 'remove', method: 'auto', tolerance: 32 }, ctx());
     expect(out.type).toBe('image/png');
     const im = decodeRgba(out.bytes);
     expect(alpha(im, 2, 2)).toBe(0);
@@ -43,7 +43,7 @@ describe('background', () => {
   });
 
   it('transparent: a flat background is keyed out by colour, without the model', async () => {
-    const [out] = await background.run(input(scene(false)), { mode: 'transparent', tolerance: 32 }, ctx());
+    const [out] = await background.run(input(scene(false)), { mode: 'transparent', method: 'auto', tolerance: 32 }, ctx());
     expect(out.vars).toEqual({ method: 'colour key' });
     const im = decodeRgba(out.bytes);
     expect(alpha(im, 2, 2)).toBe(0);
@@ -51,12 +51,27 @@ describe('background', () => {
   });
 
   it('transparent: a busy background goes to the model', async () => {
-    const [out] = await background.run(input(scene(true)), { mode: 'transparent', tolerance: 32 }, ctx());
+    const [out] = await background.run(input(scene(true)), { mode: 'transparent', method: 'auto', tolerance: 32 }, ctx());
+    expect(out.vars).toEqual({ method: 'segmentation' });
+  });
+
+  it('transparent: a colour the user chooses is keyed out within the tolerance, without the model, even on a busy picture', async () => {
+    const [out] = await background.run(input(scene(true)), { mode: 'transparent', method: 'colour', keyColour: '#000000', tolerance: 10 }, ctx());
+    expect(out.vars).toEqual({ method: 'colour key' });
+    const im = decodeRgba(out.bytes);
+    // Black stripes go, white stripes and the red subject stay.
+    expect(alpha(im, 0, 5)).toBe(0);
+    expect(alpha(im, 2, 5)).toBe(255);
+    expect(alpha(im, 30, 30)).toBe(255);
+  });
+
+  it('transparent: a colour field left behind by the automatic method is not used as a key', async () => {
+    const [out] = await background.run(input(scene(true)), { mode: 'transparent', method: 'auto', keyColour: '#000000', tolerance: 32 }, ctx());
     expect(out.vars).toEqual({ method: 'segmentation' });
   });
 
   it('blur: the background is blurred (stripes flatten) while the subject stays exact', async () => {
-    const [out] = await background.run(input(scene(true)), { mode: 'blur', intensity: 100, tolerance: 32 }, ctx());
+    const [out] = await background.run(input(scene(true)), { mode: 'blur', method: 'auto', intensity: 100, tolerance: 32 }, ctx());
     const im = decodeRgba(out.bytes);
     const red = (x: number, y: number) => im.data[(y * 60 + x) * 4];
     // Sharp stripes were 0 and 255; blurred they come together.

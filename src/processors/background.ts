@@ -19,7 +19,9 @@ export const options = z.object({
   intensity: z.number().min(10).max(100).optional(),
   /** Largest channel difference (0..255) still counted as the key colour. */
   tolerance: z.number().min(0).max(255).default(32),
-  /** A fixed key colour (#rrggbb); without it the edge colour is used when the edge is flat. */
+  /** transparent: auto keys a flat edge colour or runs the model; colour keys out keyColour. */
+  method: z.enum(['auto', 'colour']).default('auto'),
+  /** The key colour (#rrggbb) of the colour method. */
   keyColour: z.string().optional(),
 });
 
@@ -31,8 +33,9 @@ async function subjectMask(image: RasterImage, onProgress: (done: number, total:
   return foregroundMask(image, onProgress);
 }
 
-export default defineProcessor(options, async (inputs, { mode, intensity = 50, tolerance, keyColour }, ctx) => {
-  const key = keyColour === undefined ? undefined : parseHexColour(keyColour);
+export default defineProcessor(options, async (inputs, { mode, intensity = 50, tolerance, method, keyColour }, ctx) => {
+  // The colour field keeps a value while hidden, so only the chosen method makes it the key.
+  const key = method === 'colour' ? parseHexColour(keyColour ?? '#ffffff') : undefined;
   if (key === null) throw new ToolError(`The key colour ${keyColour} is not a colour. Please give one as #rrggbb.`);
   const progress = (done: number, total: number) => ctx.signal.aborted || ctx.onProgress(done, total);
   return editEach(
