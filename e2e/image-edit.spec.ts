@@ -88,9 +88,8 @@ const CHECKS: Record<string, (bytes: Buffer) => void> = {
   'blur-background': (b) => expect(decode(b).width).toBe(240),
 };
 
-/** Tools that run a model: its first run downloads and starts it, and on two busy cores inference takes minutes. */
-const MODEL_TOOLS = new Set(['remove-background', 'blur-background', 'make-background-transparent', 'increase-image-resolution']);
-const runTimeout = (slug: string) => (MODEL_TOOLS.has(slug) ? 400_000 : 170_000);
+/** Room for a tool that runs a model: its first run downloads and starts it, and on two busy cores inference takes minutes. */
+const RUN_TIMEOUT = 400_000;
 
 async function runTool(page: Page, slug: string) {
   const tool = manifest(slug) as ReturnType<typeof manifest> & { limits: { minFiles?: number } };
@@ -101,14 +100,14 @@ async function runTool(page: Page, slug: string) {
   await page.getByRole('button', { name: tool.action.label, exact: true }).click();
   // The real message (demo messages end in "(Mock)"), checked at once: under load the toast may time out soon after.
   const message = tool.messages.success.replace('{files}', String(count));
-  await expect(toast(page, tool.messages.successTitle ?? 'Success').filter({ hasText: message })).toBeVisible({ timeout: runTimeout(slug) });
+  await expect(toast(page, tool.messages.successTitle ?? 'Success').filter({ hasText: message })).toBeVisible({ timeout: RUN_TIMEOUT });
   const name = (await page.getByTestId('result-name').first().textContent())!.trim();
   return (await downloadResult(page, name)).bytes;
 }
 
 for (const tool of loadManifests().filter((m) => CHECKS[m.slug] && m.processor)) {
   test(`${tool.slug} runs for real and its download is right`, async ({ page }) => {
-    test.setTimeout(runTimeout(tool.slug) + 30_000);
+    test.setTimeout(RUN_TIMEOUT + 30_000);
     CHECKS[tool.slug](await runTool(page, tool.slug));
   });
 }

@@ -3,17 +3,8 @@
  * original and cut at a line the visitor moves (by pointer, or with the arrow
  * keys on the slider under the pictures).
  */
-import { useEffect, useState } from 'react';
-
-function useObjectUrl(blob: Blob): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
-}
+import { useState } from 'react';
+import { useObjectUrl } from './useObjectUrl';
 
 export function CompareSlider({ before, after, name }: { before: Blob; after: Blob; name: string }) {
   const beforeUrl = useObjectUrl(before);

@@ -7,6 +7,7 @@
  */
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
+import { seededRandom } from '../seeded-random';
 
 const SERIF = 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf';
 /** Covers Chinese and Japanese, for scans in those languages. */
@@ -49,17 +50,6 @@ export interface ScanOptions {
   font?: string;
 }
 
-/** A small seeded generator (mulberry32), so fixtures do not change between runs. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const A4 = { width: 595.28, height: 841.89 };
 
@@ -77,7 +67,7 @@ export function scanJpeg(lines: readonly string[], options: ScanOptions = {}): {
   g.font = `${pointSize * px}px "${family(font)}"`;
   lines.forEach((line, i) => g.fillText(line, 72 * px, (100 + i * pointSize * 1.6) * px));
   const image = g.getImageData(0, 0, width, height);
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let i = 0; i < image.data.length; i += 4) {
     // Gaussian noise by Box-Muller, the same on all three channels, as from a grey sensor.
     const n = Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next()) * noise;

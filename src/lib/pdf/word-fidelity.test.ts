@@ -6,9 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { strFromU8, unzipSync, unzlibSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import pdfToWord from '../../processors/pdf-to-word';
+import { decode } from '../image/codecs/png';
 import { IMAGE_BOX, layoutPdf, LEFT_WORDS, LINK_URL, RIGHT_WORDS, scanWithTextLayerPdf, TABLE_ROWS } from './word-fixtures';
 import { openPdfjs, pageTextItems } from './pdfjs';
 
@@ -42,40 +43,6 @@ function runs(): { text: string; props: string }[] {
   return [...xml.matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].map((m) => ({ text: texts(m[1]!).trim(), props: /<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(m[1]!)?.[1] ?? '' }));
 }
 
-/** Decodes an 8-bit PNG without interlacing (what this converter writes) to its rows of bytes. */
-function decodePng(png: Uint8Array): { width: number; height: number; channels: number; pixels: Uint8Array } {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  let at = 8;
-  let width = 0;
-  let height = 0;
-  let channels = 0;
-  const idat: Uint8Array[] = [];
-  while (at < png.length) {
-    const length = view.getUint32(at);
-    const type = strFromU8(png.subarray(at + 4, at + 8));
-    const data = png.subarray(at + 8, at + 8 + length);
-    if (type === 'IHDR') {
-      width = view.getUint32(at + 8);
-      height = view.getUint32(at + 12);
-      channels = { 0: 1, 2: 3, 6: 4 }[data[9]!] ?? 0;
-    }
-    if (type === 'IDAT') idat.push(data);
-    at += 12 + length;
-  }
-  const raw = unzlibSync(new Uint8Array(idat.flatMap((d) => [...d])));
-  const stride = width * channels;
-  const pixels = new Uint8Array(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]!;
-    for (let i = 0; i < stride; i++) {
-      const value = raw[y * (stride + 1) + 1 + i]!;
-      const up = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
-      const left = i >= channels ? pixels[y * stride + i - channels]! : 0;
-      pixels[y * stride + i] = (value + (filter === 2 ? up : filter === 1 ? left : 0)) & 0xff;
-    }
-  }
-  return { width, height, channels, pixels };
-}
 
 describe('PDF to Word layout fidelity', () => {
   it('reads a two-column page column by column, after the title that spans it', () => {
@@ -103,7 +70,7 @@ describe('PDF to Word layout fidelity', () => {
     expect(blocks().filter((b) => b.kind === 'p' && b.text.includes('Apples'))).toHaveLength(0);
   });
 
-  it('places the image between the text around it, at its drawn size, with its pixels', () => {
+  it('places the image between the text around it, at its drawn size, with its pixels', async () => {
     const all = blocks();
     const before = all.findIndex((b) => b.text.includes('Text before the image.'));
     const drawing = all.findIndex((b) => b.body.includes('<w:drawing>'));
@@ -116,10 +83,10 @@ describe('PDF to Word layout fidelity', () => {
     expect(Number(extent[2]) / 12700).toBeCloseTo(IMAGE_BOX.height, -0.3);
     const media = Object.keys(files).filter((f) => f.startsWith('word/media/'));
     expect(media).toHaveLength(1);
-    const png = decodePng(files[media[0]!]!);
+    const png = await decode(files[media[0]!]!);
     expect([png.width, png.height]).toEqual([IMAGE_BOX.pixelsWide, IMAGE_BOX.pixelsHigh]);
     // The fixture's gradient: red rises left to right, green top to bottom.
-    const at = (x: number, y: number) => [...png.pixels.subarray((y * png.width + x) * png.channels, (y * png.width + x) * png.channels + 3)];
+    const at = (x: number, y: number) => [...png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3)];
     expect(at(0, 0)).toEqual([0, 0, 128]);
     expect(at(39, 19)).toEqual([Math.round((39 / 40) * 255), Math.round((19 / 20) * 255), 128]);
   });

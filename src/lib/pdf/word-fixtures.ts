@@ -5,7 +5,7 @@
  */
 import { PDFDocument, PDFName, PDFString, rgb, setTextRenderingMode, StandardFonts, TextRenderingMode, type PDFPage } from 'pdf-lib';
 import type { WordFragment } from './word-layout';
-import { encodePng } from './word-png';
+import { encode } from '../image/encode';
 
 export const LEFT_WORDS = ['amber', 'birch', 'cedar', 'dune', 'ember', 'fjord', 'grove', 'heath'];
 export const RIGHT_WORDS = ['quartz', 'river', 'summit', 'tundra', 'upland', 'valley', 'willow', 'xylem'];
@@ -23,13 +23,13 @@ export function wordRun(text: string, x: number, y: number, size = 10, extra: Pa
   return { text, x, y, size, width: text.length * size * 0.5, fontName: 'f1', font: 'Helvetica', colour: '#000000', ...extra };
 }
 
-/** A 40x20 RGB gradient, so the image has real content to carry over. */
-function gradientPng(): Uint8Array {
-  const { pixelsWide: w, pixelsHigh: h } = IMAGE_BOX;
-  const px = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) px.set([Math.round((x / w) * 255), Math.round((y / h) * 255), 128], (y * w + x) * 3);
-  return encodePng(px, w, h, 3);
+/** A 40x20 gradient, so the image has real content to carry over. */
+function gradientPng(): Promise<Uint8Array> {
+  const { pixelsWide: width, pixelsHigh: height } = IMAGE_BOX;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) data.set([Math.round((x / width) * 255), Math.round((y / height) * 255), 128, 255], (y * width + x) * 4);
+  return encode({ width, height, data }, 'png', { optimise: false });
 }
 
 function addLink(doc: PDFDocument, page: PDFPage, rect: [number, number, number, number], url: string): void {
@@ -52,7 +52,7 @@ export async function scanWithTextLayerPdf(visible = false): Promise<Uint8Array>
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([300, 400]);
-  page.drawImage(await doc.embedPng(gradientPng()), { x: 0, y: 0, width: 300, height: 400 });
+  page.drawImage(await doc.embedPng(await gradientPng()), { x: 0, y: 0, width: 300, height: 400 });
   if (!visible) page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
   page.drawText('Recognised words of the scan', { x: 30, y: 350, size: 12, font });
   return doc.save();
@@ -85,7 +85,7 @@ export async function layoutPdf(): Promise<Uint8Array> {
 
   second.drawText('Delivery notes', { x: 60, y: 588, size: 11, font: bold });
   second.drawText('Text before the image.', { x: 60, y: 560, size: 11, font: regular });
-  const png = await doc.embedPng(gradientPng());
+  const png = await doc.embedPng(await gradientPng());
   second.drawImage(png, { x: IMAGE_BOX.x, y: IMAGE_BOX.y, width: IMAGE_BOX.width, height: IMAGE_BOX.height });
   second.drawText('Text after the image.', { x: 60, y: 400, size: 11, font: regular });
 

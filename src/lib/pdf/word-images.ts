@@ -3,12 +3,13 @@
  * decodes every image while building the operator list and keeps it in the
  * page's object store: raw pixels in Node, an ImageBitmap in a browser
  * worker. Pictures with few colours (charts, logos, line art) become PNG;
- * opaque photographs become JPEG where the worker's canvas can encode it,
- * so a page of photos does not turn into a much larger lossless file.
+ * opaque photographs become JPEG (both through the image codec layer), so a
+ * page of photos does not turn into a much larger lossless file.
  */
 import type { PDFPageProxy } from './pdfjs';
 import type { ImagePlacement } from './word-graphics';
-import { encodePng } from './word-png';
+import { encode } from '../image/encode';
+import type { RasterImage } from '../image/types';
 
 /** pdf.js's ImageKind values. */
 const GRAYSCALE_1BPP = 1;
@@ -29,7 +30,7 @@ export interface EncodedImage {
 const JPEG_MIN_PIXELS = 65_536;
 /** More distinct colours than this in a sample of the pixels is a photograph. */
 const PHOTO_COLOURS = 512;
-const JPEG_QUALITY = 0.9;
+const JPEG_QUALITY = 90;
 
 interface DecodedImage {
   width: number;
@@ -89,22 +90,16 @@ function isPhoto(data: Uint8Array | Uint8ClampedArray, channels: number): boolea
   return colours.size > PHOTO_COLOURS;
 }
 
-/** JPEG through the worker's OffscreenCanvas; null where there is none (Node). */
-async function canvasJpeg(data: Uint8Array | Uint8ClampedArray, width: number, height: number, channels: 3 | 4): Promise<Uint8Array | null> {
-  if (typeof OffscreenCanvas === 'undefined') return null;
+/** The pixels as RGBA, which the codec layer encodes; grey and RGB get an opaque alpha. */
+function toRaster(data: Uint8Array | Uint8ClampedArray, width: number, height: number, channels: 1 | 3 | 4): RasterImage {
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let p = 0, q = 0; p < rgba.length; p += 4, q += channels) {
     rgba[p] = data[q]!;
-    rgba[p + 1] = data[q + 1]!;
-    rgba[p + 2] = data[q + 2]!;
-    rgba[p + 3] = 255;
+    rgba[p + 1] = data[channels === 1 ? q : q + 1]!;
+    rgba[p + 2] = data[channels === 1 ? q : q + 2]!;
+    rgba[p + 3] = channels === 4 ? data[q + 3]! : 255;
   }
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
-  if (!context) return null;
-  context.putImageData(new ImageData(rgba, width, height), 0, 0);
-  const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY });
-  return new Uint8Array(await blob.arrayBuffer());
+  return { width, height, data: rgba };
 }
 
 /** Encodes a decoded pdf.js image for Word; null for image types this does not read. */
@@ -116,11 +111,12 @@ export async function encodeImage(image: DecodedImage): Promise<EncodedImage | n
   let data = pixels.data;
   const step = Math.ceil(Math.sqrt((width * height) / MAX_PIXELS));
   if (step > 1) ({ data, width, height } = thin(data, width, height, pixels.channels, step));
-  if (pixels.channels !== 1 && width * height >= JPEG_MIN_PIXELS && isPhoto(data, pixels.channels)) {
-    const jpeg = await canvasJpeg(data, width, height, pixels.channels);
-    if (jpeg) return { data: jpeg, type: 'jpg', width, height };
+  const raster = toRaster(data, width, height, pixels.channels);
+  if (width * height >= JPEG_MIN_PIXELS && isPhoto(data, pixels.channels)) {
+    return { data: await encode(raster, 'jpg', { quality: JPEG_QUALITY }), type: 'jpg', width, height };
   }
-  return { data: encodePng(data, width, height, pixels.channels), type: 'png', width, height };
+  // Lossless and quick: the document is not the place for a slow PNG optimisation pass.
+  return { data: await encode(raster, 'png', { optimise: false }), type: 'png', width, height };
 }
 
 /** The decoded image behind a placement (after the page's operator list was built), or null when pdf.js has none. */

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { collageCells, type CollageLayout } from '../../lib/image/ops/collage';
-import { useObjectUrl } from '../shared/useImagePreview';
+import { useObjectUrl } from '../../engine/useObjectUrl';
 import '../shared/image-stage.css';
 import '../shared/pdf-views.css';
 import { neighbour, placeIn } from './cell-order';

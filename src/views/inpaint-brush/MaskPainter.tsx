@@ -9,7 +9,7 @@ import { Button } from '@radix-ui/themes';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type SyntheticEvent } from 'react';
 import { encodeMask, type EncodedMask } from '../../lib/image/ops/inpaint-mask';
 import { gridFor, paintedShare, rasterise, stampSegment, type Grid, type Point, type Shape } from './strokes';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../engine/useObjectUrl';
 import './inpaint-brush.css';
 
 interface MaskPainterProps {

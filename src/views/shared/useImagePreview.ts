@@ -7,6 +7,7 @@
  * PNG, JPEG or WebP (demo placeholders) give no size, and the views then
  * leave their preview out.
  */
+import { useObjectUrl } from '../../engine/useObjectUrl';
 import { useCallback, useEffect, useState } from 'react';
 import { readImageHeader } from '../../lib/image/header';
 import { readWebpSize } from '../../lib/image/io';
@@ -28,18 +29,6 @@ export async function imageSize(file: Blob): Promise<PixelSize | null> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const size = readImageHeader(bytes) ?? readWebpSize(bytes);
   return size && size.width > 0 && size.height > 0 ? { width: size.width, height: size.height } : null;
-}
-
-/** An object URL for the file, revoked when the file changes or the view goes. */
-export function useObjectUrl(file: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') return setUrl(null);
-    const made = URL.createObjectURL(file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file]);
-  return url;
 }
 
 export function useImagePreview(file: Blob | undefined): ImagePreview {

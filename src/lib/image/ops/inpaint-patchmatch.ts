@@ -66,17 +66,6 @@ function confidenceOf(hole: Uint8Array, width: number): Float32Array {
   return confidence;
 }
 
-/** A small seeded generator, so a fill is the same on every run of the same input. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Targets and valid sources of a level; null when the level is too small or has nothing to copy from. */
 export function prepareField(level: Level): Field | null {

@@ -14,7 +14,8 @@ import { CancelledError } from '../../errors';
 import type { RasterImage } from '../types';
 import { growFill } from './inpaint-init';
 import { addTexture, blendSeams, CH as CHANNELS, halve, peelFill, seedFromCoarser, type Level } from './inpaint-level';
-import { copyCentres, measure, prepareField, R, random, randomField, sweep, upsampleField, vote, type Field } from './inpaint-patchmatch';
+import { seededRandom } from '../../seeded-random';
+import { copyCentres, measure, prepareField, R, randomField, sweep, upsampleField, vote, type Field } from './inpaint-patchmatch';
 
 /** A plain module constant: an imported binding is read through a getter in some module loaders, which the hot loops would pay for. */
 const CH = CHANNELS;
@@ -100,7 +101,7 @@ export function inpaint(image: RasterImage, hole: Uint8Array, options: InpaintOp
     levels.push(halve(last));
   }
 
-  const next = random(options.seed ?? 1);
+  const next = seededRandom(options.seed ?? 1);
   let coarser: { level: Level; field: Field } | null = null;
   for (let i = levels.length - 1; i >= 0; i--) {
     if (options.signal?.aborted) throw new CancelledError();
