@@ -1,8 +1,7 @@
 /**
  * `npm run bench:web`: builds the site and prints the figures of the issue
  * "fast on a phone": the home page's and a tool page's initial JavaScript
- * (gzipped: scripts and modulepreloads of the pre-rendered HTML and their
- * static imports), the service worker's precache size, and Lighthouse scores
+ * (gzipped, scripts/page-js.ts), the service worker's precache size, and Lighthouse scores
  * when the `lighthouse` package is installed (it runs against the system
  * Chromium, offline, on a preview server). Prints only; asserts nothing.
  */
@@ -10,6 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { pageScripts } from './page-js.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -19,23 +19,15 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 if (!process.argv.includes('--no-build')) execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: 'ignore' });
 
 function initialJs(htmlFile: string): { raw: number; gz: number; files: number } {
-  const html = readFileSync(join(dist, htmlFile), 'utf8');
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file) || !existsSync(join(dist, file))) return;
-    seen.add(file);
-    const code = readFileSync(join(dist, file), 'utf8');
-    for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)) visit(join(file, '..', m[1]));
-  };
-  for (const m of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)) visit(m[1]);
+  const files = pageScripts(dist, htmlFile);
   let raw = 0;
   let gz = 0;
-  for (const f of seen) {
+  for (const f of files) {
     const b = readFileSync(join(dist, f));
     raw += b.length;
     gz += gzipSync(b, { level: 9 }).length;
   }
-  return { raw, gz, files: seen.size };
+  return { raw, gz, files: files.length };
 }
 
 const TOOL_PAGES = ['tools/pdf-compressor.html', 'tools/merge-pdf.html', 'tools/text-case-converter.html'];

@@ -1,37 +1,25 @@
 /**
  * Bundle budget of the home page: the gzipped size of the JavaScript the
  * browser loads for "/" before any interaction (the entry and its static
- * imports), and a check that none of it is processor, PDF or codec code.
+ * imports, scripts/page-js.ts), and a check that none of it is processor, PDF or codec code.
  * Run after `vite build`; exits 1 when the budget is broken.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { pageScripts } from './page-js.ts';
 
 const BUDGET_BYTES = 120 * 1024;
 const dist = (process.env.DIST_DIR ?? new URL('../dist/', import.meta.url).pathname);
 /** Text that only processor, PDF, codec or spreadsheet libraries contain. */
 const FORBIDDEN = ['PDFDocument', 'pdfjs-dist', 'GlobalWorkerOptions', 'ExcelJS', 'Papa.parse', 'qpdf', 'fontkit', 'mammoth', 'pptxgenjs', 'zipSync'];
 
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const roots = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((m) => m[1]);
-
-const seen = new Set<string>();
-function visit(file: string): void {
-  if (seen.has(file)) return;
-  seen.add(file);
-  const code = readFileSync(join(dist, file), 'utf8');
-  // Static imports only: `import ... from "./x.js"` and `import "./x.js"`; dynamic import() is lazy.
-  for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)) {
-    visit(join(file, '..', m[1]).replace(/^\.\//, ''));
-  }
-}
-roots.forEach(visit);
+const seen = pageScripts(dist, 'index.html');
 
 let raw = 0;
 let gz = 0;
 const problems: string[] = [];
-const rows = [...seen].map((file) => {
+const rows = seen.map((file) => {
   const code = readFileSync(join(dist, file));
   const zipped = gzipSync(code, { level: 9 }).length;
   raw += code.length;

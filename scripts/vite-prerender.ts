@@ -3,9 +3,10 @@
  * (Vite's SSR build) and writes a real HTML page for every route: /, /tools,
  * /tools/<slug> for every manifest, the text pages and 404.html. Each page
  * gets its own head (scripts/prerender-head.ts), its rendered markup inside
- * #root (hydrated by src/main.tsx), and for tool pages a modulepreload and
- * stylesheet link for the tool route's chunks, so nothing moves when they
- * load. Also writes sitemap.xml and robots.txt, and adds the CSP meta tag.
+ * #root (hydrated by src/main.tsx), and for tool and site pages the
+ * stylesheets of the route's chunks plus the list of its JS chunks in
+ * #root's data-chunks (src/entry.ts fetches them after the first paint), so
+ * nothing moves when they load. Also writes sitemap.xml and robots.txt, and adds the CSP meta tag.
  *
  * Files: /tools/<slug> is dist/tools/<slug>.html, the layout `vite preview`
  * and static hosts with clean URLs resolve; unknown paths get 404.html.
@@ -99,30 +100,31 @@ export function prerender(manifestRoot: string): Plugin {
       const clientManifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
       const tools = readManifests(manifestRoot);
 
-      const pages: { head: PageHead; render: string; view?: string }[] = [
+      const pages: { head: PageHead; render: string; view?: string; manifest?: string }[] = [
         ...SITE_PAGES.map((p) => ({ head: sitePageHead(p, base), render: p.path })),
-        ...tools.map((t) => ({ head: toolHead(t, base), render: `/tools/${t.slug}`, view: t.view })),
+        ...tools.map((t) => ({ head: toolHead(t, base), render: `/tools/${t.slug}`, view: t.view, manifest: `manifests/${t.category}/${t.slug}.json` })),
         { head: NOT_FOUND_HEAD, render: '/404-not-found' },
       ];
 
       for (const page of pages) {
         const markup = await renderPath(page.render);
         let preload = '';
+        let chunks = '';
         const isTool = page.render.startsWith('/tools/');
         const pageModule = isTool ? TOOL_ROUTE : PAGE_MODULES[page.render];
         if (pageModule) {
           const { js, css } = chunkAssets(clientManifest, pageModule);
+          if (page.manifest) chunkAssets(clientManifest, page.manifest, js, css);
           if (page.view) chunkAssets(clientManifest, `src/views/${page.view}.tsx`, js, css);
-          preload = [
-            ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
-            ...[...js].filter((f) => !template.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
-          ].join('\n    ');
+          preload = [...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`).join('\n    ');
+          // Fetched by src/entry.ts after the first paint, together with the application.
+          chunks = [...js].map((f) => `/${f}`).join(' ');
         }
         const html = template
           .replace(/<title>[\s\S]*?<\/title>/, '')
           .replace(/\s*<meta name="description"[^>]*>/, '')
           .replace('</head>', `  ${headTags(page.head, base)}\n    ${preload}\n  </head>`)
-          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.head.path}">${markup}</div>`);
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.head.path}"${chunks ? ` data-chunks="${chunks}"` : ''}>${markup}</div>`);
         const file = join(dist, htmlFile(page.head.path));
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, html);

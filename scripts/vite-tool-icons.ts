@@ -1,14 +1,11 @@
 /**
- * Vite plugin: `virtual:tool-icons` exports exactly the lucide-react icons the
- * manifests name, so tool icons tree-shake and adding a tool never means
- * editing an icon list by hand.
+ * The icon sprite: /tool-icons.svg holds exactly the lucide icons the
+ * manifests name plus the site's own, so adding a tool never means editing an
+ * icon list by hand, and no page carries icon code for tool icons.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-
-const VIRTUAL_ID = 'virtual:tool-icons';
-const RESOLVED_ID = '\0' + VIRTUAL_ID;
 
 export function manifestIconNames(manifestRoot: string): string[] {
   const names = new Set<string>();
@@ -19,18 +16,6 @@ export function manifestIconNames(manifestRoot: string): string[] {
     }
   }
   return [...names].sort();
-}
-
-export function toolIcons(manifestRoot: string): Plugin {
-  return {
-    name: 'filedesk-tool-icons',
-    resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
-    load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      const names = manifestIconNames(manifestRoot);
-      return `export { ${names.join(', ')} } from 'lucide-react';\n`;
-    },
-  };
 }
 
 const SPRITE_FILE = 'tool-icons.svg';
@@ -59,9 +44,8 @@ export async function toolIconSprite(manifestRoot: string): Promise<string> {
 }
 
 /**
- * Vite plugin: /tool-icons.svg, the sprite the site's cards and search use,
- * so the home page and /tools ship no icon code (the tool page keeps the
- * lucide components through virtual:tool-icons).
+ * Vite plugin: /tool-icons.svg, the sprite the site's cards, search and
+ * tool page headers use.
  */
 export function toolIconSpriteFile(manifestRoot: string): Plugin {
   const namesId = 'virtual:tool-icon-names';

@@ -1,17 +1,5 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-// Radix Themes without the colour scales the site never uses: the stylesheet blocks the first paint.
-import '@radix-ui/themes/tokens/base.css';
-import '@radix-ui/themes/tokens/colors/indigo.css';
-import '@radix-ui/themes/tokens/colors/slate.css';
-import '@radix-ui/themes/tokens/colors/gray.css';
-import '@radix-ui/themes/tokens/colors/red.css';
-import '@radix-ui/themes/tokens/colors/amber.css';
-import '@radix-ui/themes/tokens/colors/blue.css';
-import '@radix-ui/themes/tokens/colors/green.css';
-import '@radix-ui/themes/components.css';
-import '@radix-ui/themes/utilities.css';
-import './site/site.css';
 import { initDemoModeFromUrl } from './engine/demo-mode';
 import { createAppRouter, isKnownPath } from './routes';
 import { App } from './site/App';
@@ -44,11 +32,19 @@ if (prerendered === path || (prerendered === '404' && !isKnownPath(path))) {
   // Tells the router the page came from a server render, so it renders the
   // same elements as the build did (no extra Suspense around the root route).
   router.ssr = { manifest: undefined };
-  hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   root.replaceChildren();
   createRoot(root).render(app);
 }
 
 // Offline support and installability; never in development, where files change under the worker.
-if (import.meta.env.PROD) window.addEventListener('load', () => void registerServiceWorker());
+// The application starts after the first paint (src/entry.ts), often after the load event.
+if (import.meta.env.PROD) {
+  if (document.readyState === 'complete') void registerServiceWorker();
+  else window.addEventListener('load', () => void registerServiceWorker());
+}

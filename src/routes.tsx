@@ -32,7 +32,7 @@ const importToolRoute = () => import('./engine/ToolRoute');
 const ToolRoute = lazyRouteComponent(importToolRoute);
 
 /**
- * Loads the tool page's code (and its bespoke view) before the route renders:
+ * Loads the tool page's code, manifest and bespoke view before the route renders:
  * at build time the page is rendered complete, on a pre-rendered page hydration
  * finds it ready, and a link to a tool shows the tool, not a loading line.
  */
@@ -40,7 +40,7 @@ async function loadToolCode({ params }: { params: { slug: string } }): Promise<v
   // An unknown slug is the site's not-found page, the same one the build renders as 404.html.
   if (!toolBySlug(params.slug)) throw notFound();
   const module = await importToolRoute();
-  await module.preloadView(params.slug);
+  await module.preloadTool(params.slug);
 }
 
 /** /tools/$slug: the tool's page, or the not-found page for an unknown slug. */

@@ -3,7 +3,7 @@ import { Badge, Callout, Heading, Text } from '@radix-ui/themes';
 import { Info, ShieldCheck } from 'lucide-react';
 import type { ToolManifest } from '../../schemas/manifest';
 import { DEMO_BADGE, DEMO_BADGE_TITLE } from './demo-badge';
-import { ToolIcon } from './ToolIcon';
+import { SiteToolIcon } from '../site/SiteToolIcon';
 import { useRunMode } from './useToolRun';
 
 export { DEMO_BADGE };
@@ -33,7 +33,7 @@ export function ToolHeader({ manifest }: { manifest: ToolManifest }) {
     <header className="tool-header">
       <div className="tool-title-row">
         <span className="tool-icon">
-          <ToolIcon name={manifest.icon} size={28} />
+          <SiteToolIcon name={manifest.icon} size={28} />
         </span>
         <Heading as="h1" size="8">
           {manifest.title}

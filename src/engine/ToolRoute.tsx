@@ -5,22 +5,22 @@
 import '../zod-jitless';
 import { Spinner } from '@radix-ui/themes';
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
-import { toolBySlug } from './catalogue';
+import { loadToolManifest, loadedToolManifest } from './tool-manifest';
 import { ToolPage } from './ToolPage';
 import { viewLoader, type ToolViewProps } from './view-modules';
 
 /** Views already loaded, so a pre-rendered page hydrates without suspending. */
 const loadedViews = new Map<string, ComponentType<ToolViewProps>>();
 
-/** Loads the bespoke view of a tool, if it has one; the router calls this before showing the page. */
-export async function preloadView(slug: string): Promise<void> {
-  const name = toolBySlug(slug)?.view;
+/** Loads a tool's manifest and its bespoke view, if it has one; the router calls this before showing the page. */
+export async function preloadTool(slug: string): Promise<void> {
+  const name = (await loadToolManifest(slug))?.view;
   const load = name ? viewLoader(name) : undefined;
   if (name && load && !loadedViews.has(name)) loadedViews.set(name, (await load()).default);
 }
 
 export default function ToolRoute({ slug }: { slug: string }) {
-  const manifest = toolBySlug(slug);
+  const manifest = loadedToolManifest(slug);
   useEffect(() => {
     if (manifest) document.title = `${manifest.title} - FileDesk`;
   }, [manifest]);

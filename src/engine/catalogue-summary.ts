@@ -1,6 +1,7 @@
 /**
  * The light catalogue the site shell uses (home, all tools, search, footer):
- * each tool's identity, copy, icon and features, from `virtual:catalogue`.
+ * each tool's identity, copy and icon, from `virtual:catalogue`. Feature
+ * lists are in `virtual:catalogue-features`, loaded by All Tools only.
  * Full manifests load only with a tool page (src/engine/catalogue.ts).
  */
 import { CATEGORIES, summaries } from 'virtual:catalogue';
@@ -8,7 +9,7 @@ import type { ToolManifest } from '../../schemas/manifest';
 
 export type ToolSummary = Pick<
   ToolManifest,
-  'slug' | 'category' | 'order' | 'listed' | 'title' | 'description' | 'icon' | 'features' | 'badge'
+  'slug' | 'category' | 'order' | 'listed' | 'title' | 'description' | 'icon' | 'badge'
 > & {
   /** No real processor yet: the tool runs only its simulation. */
   demoOnly: boolean;

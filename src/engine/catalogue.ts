@@ -1,7 +1,8 @@
 /**
  * Every tool's full manifest, discovered from manifests/<category>/<slug>.json
- * and validated with the manifest schema when a tool page loads. The site
- * shell uses the light list in catalogue-summary.ts instead.
+ * and validated with the manifest schema, for the tests and checks that go
+ * over all tools. A tool page loads only its own (tool-manifest.ts); the site
+ * shell uses the light list in catalogue-summary.ts.
  */
 import { manifestSchema, type ToolManifest } from '../../schemas/manifest';
 import { byCatalogueOrder } from './catalogue-summary';

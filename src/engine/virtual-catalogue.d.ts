@@ -3,3 +3,7 @@ declare module 'virtual:catalogue' {
   export const CATEGORIES: readonly ['pdf', 'image', 'audio', 'text', 'file'];
   export const summaries: ToolSummary[];
 }
+
+declare module 'virtual:catalogue-features' {
+  export const featuresBySlug: Record<string, string[]>;
+}

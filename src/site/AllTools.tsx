@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import { TextField } from '@radix-ui/themes';
 import { Search } from 'lucide-react';
+import { featuresBySlug } from 'virtual:catalogue-features';
 import { CATEGORIES, CATEGORY_LABELS, catalogue, type Category, type ToolSummary } from '../engine/catalogue-summary';
 import { CategoryTabs, type TabOption } from './CategoryTabs';
 import { pageTitle } from './constants';
@@ -95,7 +96,7 @@ export function AllTools() {
               <ul className="tool-grid tool-grid-compact">
                 {group.map((tool) => (
                   <li key={tool.slug}>
-                    <ToolCard tool={tool} headingLevel={3} showFeatures compact />
+                    <ToolCard tool={tool} headingLevel={3} features={featuresBySlug[tool.slug]} compact />
                   </li>
                 ))}
               </ul>

@@ -8,12 +8,13 @@ import { SiteIcon, SiteToolIcon } from './SiteToolIcon';
 export function ToolCard({
   tool,
   headingLevel = 3,
-  showFeatures = false,
+  features,
   compact = false,
 }: {
   tool: ToolSummary;
   headingLevel?: 2 | 3;
-  showFeatures?: boolean;
+  /** Shown as a list under the description when given. */
+  features?: readonly string[];
   /** The dense form of the All Tools grid: icon beside the title, features on one or two lines. */
   compact?: boolean;
 }) {
@@ -34,9 +35,9 @@ export function ToolCard({
         )}
       </Heading>
       <p className="tool-card-description">{tool.description}</p>
-      {showFeatures && (
+      {features && (
         <ul className="tool-card-features">
-          {tool.features.map((f) => (
+          {features.map((f) => (
             <li key={f}>{f}</li>
           ))}
         </ul>

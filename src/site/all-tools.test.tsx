@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORIES, CATEGORY_LABELS, catalogue } from '../engine/catalogue-summary';
+import { toolBySlug as toolBySlugFull } from '../engine/catalogue';
 import { renderAt } from './test-utils';
 
 afterEach(cleanup);
@@ -26,7 +27,7 @@ describe('All Tools page', () => {
     const tool = catalogue[0];
     expect(first.querySelector('svg')).not.toBeNull();
     expect(within(first).getByText(tool.description)).toBeInTheDocument();
-    expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual(tool.features);
+    expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual(toolBySlugFull(tool.slug)?.features);
     expect(within(first).getByRole('link', { name: 'Use Tool' })).toHaveAttribute('href', `/tools/${tool.slug}`);
   });
 
