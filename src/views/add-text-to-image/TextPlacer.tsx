@@ -5,9 +5,11 @@
  * arrow keys nudge it (Shift: ten times as far).
  */
 import { Button } from '@radix-ui/themes';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CENTRE, loadTextFont, paintText, type TextBounds, type TextPosition } from '../../lib/image/text';
+import { arrowDelta } from '../shared/arrow-keys';
 import type { PixelSize } from '../shared/useImagePreview';
+import { usePointerDrag } from '../shared/usePointerDrag';
 import '../shared/image-stage.css';
 import './text-placer.css';
 
@@ -76,7 +78,6 @@ function usePicture(url: string, onDecoded?: (picture: HTMLImageElement) => void
 export function TextPlacer({ url, name, size, text, fontSize, colour, at, onChange, onDecoded, disabled }: TextPlacerProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const stage = useRef<HTMLDivElement>(null);
-  const offset = useRef<TextPosition | null>(null);
   const picture = usePicture(url, onDecoded);
   const measure = useMeasure();
   const [fontReady, setFontReady] = useState(false);
@@ -109,40 +110,27 @@ export function TextPlacer({ url, name, size, text, fontSize, colour, at, onChan
     paintText(context, size, text, fontSize, colour, at);
   }, [picture, scale, size, text, fontSize, colour, at, fontReady]);
 
-  const point = (event: PointerEvent) => {
-    const rect = stage.current!.getBoundingClientRect();
-    return { x: (event.clientX - rect.left) / (rect.width || 1), y: (event.clientY - rect.top) / (rect.height || 1) };
-  };
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (disabled || event.button !== 0) return;
-    const p = point(event);
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    event.preventDefault();
-    if ((event.target as Element).closest('[data-text-box]')) {
-      offset.current = { x: at.x - p.x, y: at.y - p.y };
-    } else {
-      offset.current = { x: 0, y: 0 };
+  // A drag holds the pointer's offset from the text's anchor, so the text does not jump under it.
+  const drag = usePointerDrag<TextPosition>(stage, {
+    disabled,
+    start(p, target) {
+      (stage.current!.querySelector('[data-text-box]') as HTMLElement | null)?.focus({ preventScroll: true });
+      if (target.closest('[data-text-box]')) return { x: at.x - p.x, y: at.y - p.y };
       onChange({ x: clamp01(p.x), y: clamp01(p.y) });
-    }
-    (stage.current!.querySelector('[data-text-box]') as HTMLElement | null)?.focus({ preventScroll: true });
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!offset.current) return;
-    const p = point(event);
-    onChange({ x: clamp01(p.x + offset.current.x), y: clamp01(p.y + offset.current.y) });
-  };
-  const onPointerUp = () => {
-    offset.current = null;
-  };
+      return { x: 0, y: 0 };
+    },
+    move(offset, p) {
+      onChange({ x: clamp01(p.x + offset.x), y: clamp01(p.y + offset.y) });
+    },
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? 0.1 : 0.01;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-    const move = moves[event.key];
+    const move = arrowDelta(event.key);
     if (!move || disabled) return;
     event.preventDefault();
     // Rounded to whole hundredths so repeated nudges land on the percentages shown.
     const round = (v: number) => Math.round(clamp01(v) * 1000) / 1000;
-    onChange({ x: round(at.x + move[0]), y: round(at.y + move[1]) });
+    onChange({ x: round(at.x + move[0] * step), y: round(at.y + move[1] * step) });
   };
 
   const where = `${percent(at.x)}% from the left, ${percent(at.y)}% from the top`;
@@ -153,10 +141,7 @@ export function TextPlacer({ url, name, size, text, fontSize, colour, at, onChan
         ref={stage}
         className="imgi-stage imgt-stage"
         data-testid="text-stage"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
+        {...drag}
       >
         <canvas
           ref={canvas}

@@ -1,12 +1,11 @@
 /** Moving pictures between the collage's cells: which cell lies in an arrow's direction, and the new file order. */
 import type { Cell } from '../../lib/image/ops/collage';
 import { moveItem } from '../shared/reorder';
-
-const DIRECTIONS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+import { arrowDelta } from '../shared/arrow-keys';
 
 /** The nearest cell whose centre lies in the arrow's direction from cell `from`; null when there is none or the key is no arrow. */
 export function neighbour(cells: readonly Cell[], from: number, key: string): number | null {
-  const direction = DIRECTIONS[key];
+  const direction = arrowDelta(key);
   if (!direction) return null;
   const centre = (c: Cell) => [c.x + c.width / 2, c.y + c.height / 2];
   const [fx, fy] = centre(cells[from]);

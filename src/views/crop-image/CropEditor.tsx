@@ -5,8 +5,9 @@
  * Shift + arrows resize it. Everything is in image pixels, so the box and the
  * X / Y / Width / Height fields always say the same thing.
  */
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import type { PixelSize } from '../shared/useImagePreview';
+import { usePointerDrag } from '../shared/usePointerDrag';
 import { dragRect, GRIPS, nudgeRect, type Grip, type PixelRect } from './crop-rect';
 import '../shared/image-stage.css';
 import './crop-image.css';
@@ -36,37 +37,25 @@ export const CROP_HELP_ID = 'crop-image-help';
 
 export function CropEditor({ url, name, size, rect, onChange, onDecoded, disabled }: CropEditorProps) {
   const stage = useRef<HTMLDivElement>(null);
-  const drag = useRef<Drag | null>(null);
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (disabled || event.button !== 0) return;
-    const bounds = stage.current!.getBoundingClientRect();
-    const scale = size.width / (bounds.width || size.width);
-    const target = event.target as Element;
-    const grip = (target.closest('[data-grip]')?.getAttribute('data-grip') as Grip | null) ?? (target.closest('[data-crop-box]') ? 'move' : null);
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    event.preventDefault();
-    if (grip) {
-      drag.current = { grip, start: rect, clientX: event.clientX, clientY: event.clientY, scale };
-    } else {
+  const drag = usePointerDrag<Drag>(stage, {
+    disabled,
+    start(at, target) {
+      const scale = size.width / (at.bounds.width || size.width);
+      const grip = (target.closest('[data-grip]')?.getAttribute('data-grip') as Grip | null) ?? (target.closest('[data-crop-box]') ? 'move' : null);
+      (stage.current!.querySelector('[data-crop-box]') as HTMLElement | null)?.focus({ preventScroll: true });
+      if (grip) return { grip, start: rect, clientX: at.clientX, clientY: at.clientY, scale };
       // A press outside the box starts a new 1 x 1 box there, grown by dragging its bottom-right corner.
-      const x = Math.min(size.width - 1, Math.max(0, Math.floor((event.clientX - bounds.left) * scale)));
-      const y = Math.min(size.height - 1, Math.max(0, Math.floor((event.clientY - bounds.top) * scale)));
+      const x = Math.min(size.width - 1, Math.max(0, Math.floor(at.x * size.width)));
+      const y = Math.min(size.height - 1, Math.max(0, Math.floor(at.y * size.height)));
       const start = { x, y, width: 1, height: 1 };
       onChange(start);
-      drag.current = { grip: 'se', start, clientX: event.clientX, clientY: event.clientY, scale };
-    }
-    (stage.current!.querySelector('[data-crop-box]') as HTMLElement | null)?.focus({ preventScroll: true });
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const now = drag.current;
-    if (!now) return;
-    const moved = dragRect(now.start, now.grip, (event.clientX - now.clientX) * now.scale, (event.clientY - now.clientY) * now.scale, size);
-    if (moved.x !== rect.x || moved.y !== rect.y || moved.width !== rect.width || moved.height !== rect.height) onChange(moved);
-  };
-  const onPointerUp = () => {
-    drag.current = null;
-  };
+      return { grip: 'se', start, clientX: at.clientX, clientY: at.clientY, scale };
+    },
+    move(now, at) {
+      const moved = dragRect(now.start, now.grip, (at.clientX - now.clientX) * now.scale, (at.clientY - now.clientY) * now.scale, size);
+      if (moved.x !== rect.x || moved.y !== rect.y || moved.width !== rect.width || moved.height !== rect.height) onChange(moved);
+    },
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (disabled) return;
     const next = nudgeRect(rect, event.key, event.shiftKey, size);
@@ -81,10 +70,7 @@ export function CropEditor({ url, name, size, rect, onChange, onDecoded, disable
         ref={stage}
         className="imgi-stage"
         data-testid="crop-stage"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
+        {...drag}
       >
         <img
           className="imgi-picture"

@@ -1,5 +1,6 @@
 /** The crop rectangle in whole image pixels: read from the fields, dragged, nudged, always kept on the image. */
 import type { PixelSize } from '../shared/useImagePreview';
+import { arrowDelta } from '../shared/arrow-keys';
 
 export interface PixelRect {
   x: number;
@@ -47,8 +48,6 @@ export function dragRect(start: PixelRect, grip: Grip, dx: number, dy: number, s
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
 
-const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-
 /** One keyboard step: 1% of the image's side (at least a pixel), so large photos need no hundreds of presses. */
 export function keyStep(size: PixelSize): { x: number; y: number } {
   return { x: Math.max(1, Math.round(size.width / 100)), y: Math.max(1, Math.round(size.height / 100)) };
@@ -56,7 +55,7 @@ export function keyStep(size: PixelSize): { x: number; y: number } {
 
 /** The rectangle after an arrow key: moved, or with Shift resized from its bottom-right corner; null for other keys. */
 export function nudgeRect(rect: PixelRect, key: string, shift: boolean, size: PixelSize): PixelRect | null {
-  const arrow = ARROWS[key];
+  const arrow = arrowDelta(key);
   if (!arrow) return null;
   const step = keyStep(size);
   return dragRect(rect, shift ? 'se' : 'move', arrow[0] * step.x, arrow[1] * step.y, size);

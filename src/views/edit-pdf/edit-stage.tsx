@@ -7,6 +7,7 @@
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { bounds, isDrawn, moved, objectAt, objectFromDrag, objectLabel, resized, type EditKind, type EditObject, type EditStyle, type Point } from './edit-objects';
+import { arrowDelta } from '../shared/arrow-keys';
 import './edit-pdf.css';
 
 export type EditTool = 'select' | Exclude<EditKind, 'image'>;
@@ -90,8 +91,7 @@ export function EditStage(props: EditStageProps) {
 
   const onObjectKey = (event: KeyboardEvent<HTMLElement>, object: EditObject) => {
     if (disabled) return;
-    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    const arrow = arrows[event.key];
+    const arrow = arrowDelta(event.key);
     if (arrow) {
       event.preventDefault();
       const step = event.shiftKey ? BIG_STEP : STEP;

@@ -5,7 +5,9 @@
  * position and size (percent of the page) in number boxes.
  */
 import { Button } from '@radix-ui/themes';
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { arrowDelta } from '../shared/arrow-keys';
+import { usePointerDrag, type StagePoint } from '../shared/usePointerDrag';
 import '../shared/pdf-views.css';
 import './signature-pad.css';
 
@@ -49,7 +51,6 @@ type Drag = { mode: 'move'; dx: number; dy: number } | { mode: 'resize' };
 
 export function SignaturePlacer({ box, onChange, aspect, look, children, disabled }: SignaturePlacerProps) {
   const stage = useRef<HTMLDivElement>(null);
-  const drag = useRef<Drag | null>(null);
   // Pointer events can arrive before React renders the last change, so handlers read the newest box here.
   const latest = useRef(box);
   latest.current = box;
@@ -63,50 +64,37 @@ export function SignaturePlacer({ box, onChange, aspect, look, children, disable
     const rect = measure();
     return rect.width && rect.height ? rect.width / rect.height : 300 / 424;
   };
-  const point = (event: PointerEvent) => {
-    const rect = measure();
-    return { x: clamp((event.clientX - rect.left) / (rect.width || 1), 0, 1), y: clamp((event.clientY - rect.top) / (rect.height || 1), 0, 1) };
-  };
+  const inside = (p: StagePoint) => ({ x: clamp(p.x, 0, 1), y: clamp(p.y, 0, 1) });
 
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (disabled || event.button !== 0) return;
-    const target = event.target as Element;
-    const box = latest.current;
-    const p = point(event);
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    if (box && target.closest('[data-sig-handle]')) {
-      drag.current = { mode: 'resize' };
-    } else if (box && target.closest('[data-sig-box]')) {
-      drag.current = { mode: 'move', dx: p.x - box.x, dy: p.y - box.y };
-    } else {
+  const drag = usePointerDrag<Drag>(stage, {
+    disabled,
+    start(at, target) {
+      const box = latest.current;
+      const p = inside(at);
+      if (box && target.closest('[data-sig-handle]')) return { mode: 'resize' };
+      if (box && target.closest('[data-sig-box]')) return { mode: 'move', dx: p.x - box.x, dy: p.y - box.y };
       const placed = boxAt(p, aspect, pageRatio(), box?.width);
       emit(placed);
-      drag.current = { mode: 'move', dx: p.x - placed.x, dy: p.y - placed.y };
-    }
-    event.preventDefault();
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const now = drag.current;
-    const box = latest.current;
-    if (!now || !box) return;
-    const p = point(event);
-    if (now.mode === 'move') {
-      emit({ ...box, x: clamp(p.x - now.dx, 0, 1 - box.width), y: clamp(p.y - now.dy, 0, 1 - box.height) });
-    } else {
-      emit({ ...box, width: clamp(p.x - box.x, MIN_SIZE, 1 - box.x), height: clamp(p.y - box.y, MIN_SIZE, 1 - box.y) });
-    }
-  };
-  const onPointerUp = () => {
-    drag.current = null;
-  };
+      return { mode: 'move', dx: p.x - placed.x, dy: p.y - placed.y };
+    },
+    move(now, at) {
+      const box = latest.current;
+      if (!box) return;
+      const p = inside(at);
+      if (now.mode === 'move') {
+        emit({ ...box, x: clamp(p.x - now.dx, 0, 1 - box.width), y: clamp(p.y - now.dy, 0, 1 - box.height) });
+      } else {
+        emit({ ...box, width: clamp(p.x - box.x, MIN_SIZE, 1 - box.x), height: clamp(p.y - box.y, MIN_SIZE, 1 - box.y) });
+      }
+    },
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!box || disabled) return;
     const step = event.shiftKey ? 0.05 : 0.01;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-    const move = moves[event.key];
+    const move = arrowDelta(event.key);
     if (!move) return;
     event.preventDefault();
-    onChange({ ...box, x: clamp(box.x + move[0], 0, 1 - box.width), y: clamp(box.y + move[1], 0, 1 - box.height) });
+    onChange({ ...box, x: clamp(box.x + move[0] * step, 0, 1 - box.width), y: clamp(box.y + move[1] * step, 0, 1 - box.height) });
   };
   const set = (key: keyof PlacedBox) => (percent: number) => {
     if (!box) return;
@@ -125,10 +113,7 @@ export function SignaturePlacer({ box, onChange, aspect, look, children, disable
         ref={stage}
         className="pdfv-crop-stage sig-stage"
         data-testid="signature-stage"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
+        {...drag}
       >
         {children}
         {box && (

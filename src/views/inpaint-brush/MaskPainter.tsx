@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Poin
 import { encodeMask, type EncodedMask } from '../../lib/image/ops/inpaint-mask';
 import { gridFor, paintedShare, rasterise, stampSegment, type Grid, type Point, type Shape } from './strokes';
 import { useObjectUrl } from '../../engine/useObjectUrl';
+import { arrowDelta } from '../shared/arrow-keys';
 import './inpaint-brush.css';
 
 interface MaskPainterProps {
@@ -54,9 +55,9 @@ function startBox(grid: Grid): Box {
 /** Moves (or, with Shift, resizes) the keyboard box by one step, keeping it on the grid. */
 function nudge(box: Box, grid: Grid, key: string, resize: boolean): Box | null {
   const step = Math.max(1, Math.round(Math.max(grid.width, grid.height) / 50));
-  const delta: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-  const d = delta[key];
-  if (!d) return null;
+  const arrow = arrowDelta(key);
+  if (!arrow) return null;
+  const d = [arrow[0] * step, arrow[1] * step];
   if (resize) {
     const width = Math.min(grid.width - box.x, Math.max(2, box.width + d[0]));
     const height = Math.min(grid.height - box.y, Math.max(2, box.height + d[1]));
