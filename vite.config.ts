@@ -9,12 +9,15 @@ import { prerender } from './scripts/vite-prerender.ts';
 import { pwa } from './scripts/pwa.ts';
 import { imglyData } from './scripts/vite-imgly-data.ts';
 import { upscaleEngine } from './scripts/vite-upscale.ts';
+import { radixCss } from './scripts/radix-css.ts';
 
 const manifestRoot = fileURLToPath(new URL('./manifests', import.meta.url));
 
 export default defineConfig({
   plugins: [react(), toolIconSpriteFile(manifestRoot), catalogue(manifestRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot), pwa(manifestRoot)],
   worker: { format: 'es' },
+  // Radix Themes' styles for the components the site imports only (scripts/radix-css.ts).
+  css: { postcss: { plugins: [radixCss({ sourceDir: fileURLToPath(new URL('./src', import.meta.url)) })] } },
   // DIST_DIR lets several builds of one checkout sit side by side (scripts/size.ts reads it too).
   // Every browser the site supports (ES2022) has modulepreload, so the polyfill would be dead weight.
   build: { target: 'es2022', chunkSizeWarningLimit: 4096, outDir: process.env.DIST_DIR ?? 'dist', modulePreload: { polyfill: false } },

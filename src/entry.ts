@@ -4,7 +4,8 @@
  * script; the route's chunks (listed by the build in #root's data-chunks) are
  * fetched together with the application instead of after it.
  */
-// Radix Themes without the colour scales the site never uses: the stylesheet blocks the first paint.
+// Radix Themes without the colour scales the site never uses, and (scripts/radix-css.ts) without the
+// components it never imports: this stylesheet blocks the first paint.
 import '@radix-ui/themes/tokens/base.css';
 import '@radix-ui/themes/tokens/colors/indigo.css';
 import '@radix-ui/themes/tokens/colors/slate.css';
@@ -28,5 +29,25 @@ function startApp(): void {
   void import('./main');
 }
 
-// The callback of the next animation frame runs before that frame paints; the timeout after it, once it has.
-requestAnimationFrame(() => setTimeout(startApp, 0));
+/** Runs `start` once the browser has painted the page's content (or after a while, where paint timing is missing). */
+function afterFirstPaint(start: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      once();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  }
+  // A page that is not painting (a tab opened in the background) starts when it is shown, as the observer would.
+  const fallback = () => (document.visibilityState === 'visible' ? setTimeout(once, 1500) : undefined);
+  if (!fallback()) document.addEventListener('visibilitychange', fallback, { once: true });
+}
+
+afterFirstPaint(startApp);
