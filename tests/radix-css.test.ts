@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postcss from 'postcss';
 import { describe, expect, it } from 'vitest';
@@ -11,11 +12,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('Radix Themes stylesheet trimming', () => {
-  it('finds the components the source imports', () => {
-    const used = radixComponentsUsed(src);
-    expect(used.has('Button')).toBe(true);
-    expect(used.has('Dialog')).toBe(true);
-    expect(used.has('Select')).toBe(false);
+  it('finds the components a source tree imports from Radix Themes, and no others', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'radix-used-'));
+    mkdirSync(join(dir, 'nested'));
+    writeFileSync(join(dir, 'a.tsx'), "import { Button, type ButtonProps } from '@radix-ui/themes';\nimport { Slot } from '@radix-ui/react-slot';");
+    writeFileSync(join(dir, 'nested', 'b.ts'), "import {\n  Dialog as D,\n  TextField,\n} from '@radix-ui/themes';");
+    writeFileSync(join(dir, 'notes.md'), "import { Select } from '@radix-ui/themes';");
+    expect([...radixComponentsUsed(dir)].sort()).toEqual(['Button', 'ButtonProps', 'Dialog', 'TextField']);
   });
 
   it('keeps rules of used components, base classes and utilities, and drops the rest', () => {
@@ -31,10 +34,12 @@ describe('Radix Themes stylesheet trimming', () => {
 
   it('removes unused rules from a Radix stylesheet, and leaves other stylesheets alone', async () => {
     const css = '.rt-Button{color:red}.rt-SelectTrigger{color:blue}@media (min-width: 1024px){.lg\\:rt-r-p-2{padding:0}}.rt-Button,.rt-Slider{margin:0}';
-    const plugin = radixCss({ sourceDir: src });
+    const dir = mkdtempSync(join(tmpdir(), 'radix-css-'));
+    writeFileSync(join(dir, 'page.tsx'), "import { Button } from '@radix-ui/themes';");
+    const plugin = radixCss({ sourceDir: dir });
     const radix = await postcss([plugin]).process(css, { from: '/x/node_modules/@radix-ui/themes/components.css' });
     expect(radix.css).toBe('.rt-Button{color:red}.rt-Button{margin:0}');
-    const own = await postcss([radixCss({ sourceDir: src })]).process(css, { from: '/x/src/site/site.css' });
+    const own = await postcss([radixCss({ sourceDir: dir })]).process(css, { from: '/x/src/site/site.css' });
     expect(own.css).toBe(css);
   });
 

@@ -1,17 +1,16 @@
 // @vitest-environment jsdom
 import { GlobalFonts } from '@napi-rs/canvas';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { PNG } from 'pngjs';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decodeRgba } from '../../tests/setup/offscreen-canvas';
+import { blackPngBytes, inkCentre } from '../../tests/support/text-ink';
 import { setDemoMode } from '../engine/demo-mode';
 import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../engine/test-utils';
 import { runInWorker } from '../engine/worker/bridge';
 import { TEXT_FONT_FAMILY } from '../lib/image/text';
 import addText from '../processors/add-text-to-image';
 import AddTextView from './add-text-to-image';
-import { runProcessorInPlace } from './shared/view-test-utils';
+import { layOutAt, pointerDrag, runProcessorInPlace } from './shared/view-test-utils';
 
 vi.mock('../engine/worker/bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../engine/worker/bridge')>()),
@@ -22,47 +21,18 @@ GlobalFonts.registerFromPath('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.
 
 const manifest = manifestOf('add-text-to-image');
 
-function blackPng(width: number, height: number): File {
-  const png = new PNG({ width, height });
-  for (let i = 0; i < png.data.length; i += 4) png.data.set([0, 0, 0, 255], i);
-  return new File([new Uint8Array(PNG.sync.write(png))], 'photo.png', { type: 'image/png' });
-}
-
-/** The centre of the bright (text) pixels of an image. */
-function inkCentre(bytes: Uint8Array) {
-  const im = decodeRgba(bytes);
-  let sx = 0;
-  let sy = 0;
-  let n = 0;
-  for (let y = 0; y < im.height; y++)
-    for (let x = 0; x < im.width; x++)
-      if (im.data[(y * im.width + x) * 4] > 200) {
-        sx += x;
-        sy += y;
-        n++;
-      }
-  return { x: sx / n, y: sy / n, n };
-}
-
 const textBox = () => screen.getByTestId('text-box');
 const position = () => screen.getByTestId('text-position').textContent;
 
 /** Lays the preview out at 150 x 100 screen pixels. */
 function layOut() {
-  const stage = screen.getByTestId('text-stage');
-  stage.getBoundingClientRect = () => ({ left: 0, top: 0, width: 150, height: 100, right: 150, bottom: 100, x: 0, y: 0, toJSON: () => ({}) });
-  return stage;
+  return layOutAt(screen.getByTestId('text-stage'), 150, 100);
 }
 
-function drag(target: Element, from: [number, number], to: [number, number]) {
-  fireEvent.pointerDown(target, { button: 0, clientX: from[0], clientY: from[1] });
-  fireEvent.pointerMove(target, { clientX: to[0], clientY: to[1] });
-  fireEvent.pointerUp(target, { clientX: to[0], clientY: to[1] });
-}
 
 async function open() {
   renderWithShell(<AddTextView manifest={manifest} />);
-  await choose([blackPng(300, 200)]);
+  await choose([new File([blackPngBytes(300, 200)], 'photo.png', { type: 'image/png' })]);
   await flush();
 }
 
@@ -88,10 +58,10 @@ describe('Add Text to Image view', () => {
     expect(screen.getByRole('img', { name: 'Preview of photo.png with the text' })).toBeInTheDocument();
     expect(position()).toBe('Text centre: 50% from the left, 50% from the top');
     const stage = layOut();
-    drag(textBox(), [75, 50], [30, 80]);
+    pointerDrag(textBox(), [75, 50], [30, 80]);
     expect(position()).toBe('Text centre: 20% from the left, 80% from the top');
     expect(textBox()).toHaveAccessibleName('Text position: 20% from the left, 80% from the top');
-    drag(stage, [120, 10], [120, 10]);
+    pointerDrag(stage, [120, 10], [120, 10]);
     expect(position()).toBe('Text centre: 80% from the left, 10% from the top');
     textBox().focus();
     fireEvent.keyDown(textBox(), { key: 'ArrowLeft' });
@@ -127,7 +97,7 @@ describe('Add Text to Image view', () => {
     setDemoMode(true);
     await open();
     layOut();
-    drag(textBox(), [75, 50], [30, 80]);
+    pointerDrag(textBox(), [75, 50], [30, 80]);
     fireEvent.click(screen.getByRole('button', { name: manifest.action.label }));
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(toastTexts()).toContain(`Success: ${manifest.simulation.success}`);
@@ -139,7 +109,7 @@ describe('Add Text to Image view', () => {
     const { seen, outputs } = runProcessorInPlace(vi.mocked(runInWorker), addText);
     await open();
     layOut();
-    drag(textBox(), [75, 50], [30, 80]);
+    pointerDrag(textBox(), [75, 50], [30, 80]);
     fireEvent.keyDown(textBox(), { key: 'ArrowRight' });
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'HI' } });
     await flush();

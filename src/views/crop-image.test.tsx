@@ -10,7 +10,7 @@ import { runInWorker } from '../engine/worker/bridge';
 import cropImage from '../processors/crop-image';
 import CropImageView from './crop-image';
 import { dragRect, nudgeRect, rectOnImage } from './crop-image/crop-rect';
-import { runProcessorInPlace } from './shared/view-test-utils';
+import { layOutAt, pointerDrag, runProcessorInPlace } from './shared/view-test-utils';
 
 vi.mock('../engine/worker/bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../engine/worker/bridge')>()),
@@ -34,16 +34,9 @@ const box = () => screen.getByTestId('crop-box');
 
 /** Lays the preview out at half the image's size (150 x 100 screen pixels), so a screen pixel is 2 image pixels. */
 function layOut() {
-  const stage = screen.getByTestId('crop-stage');
-  stage.getBoundingClientRect = () => ({ left: 0, top: 0, width: 150, height: 100, right: 150, bottom: 100, x: 0, y: 0, toJSON: () => ({}) });
-  return stage;
+  return layOutAt(screen.getByTestId('crop-stage'), 150, 100);
 }
 
-function drag(target: Element, from: [number, number], to: [number, number]) {
-  fireEvent.pointerDown(target, { button: 0, clientX: from[0], clientY: from[1] });
-  fireEvent.pointerMove(target, { clientX: to[0], clientY: to[1] });
-  fireEvent.pointerUp(target, { clientX: to[0], clientY: to[1] });
-}
 
 async function open() {
   renderWithShell(<CropImageView manifest={manifest} />);
@@ -113,17 +106,17 @@ describe('Crop Image view', () => {
     setDemoMode(true);
     await open();
     const stage = layOut();
-    drag(box(), [20, 20], [40, 30]);
+    pointerDrag(box(), [20, 20], [40, 30]);
     expect(fields()).toEqual(['40', '20', '100', '100']);
-    drag(screen.getByTestId('crop-grip-se'), [70, 60], [80, 65]);
+    pointerDrag(screen.getByTestId('crop-grip-se'), [70, 60], [80, 65]);
     expect(fields()).toEqual(['40', '20', '120', '110']);
-    drag(screen.getByTestId('crop-grip-nw'), [20, 10], [0, 0]);
+    pointerDrag(screen.getByTestId('crop-grip-nw'), [20, 10], [0, 0]);
     expect(fields()).toEqual(['0', '0', '160', '130']);
     // Dragged far past the edge, the box stops at the image.
-    drag(box(), [30, 30], [500, 500]);
+    pointerDrag(box(), [30, 30], [500, 500]);
     expect(fields()).toEqual(['140', '70', '160', '130']);
     // A press outside the box draws a new one.
-    drag(stage, [10, 10], [30, 20]);
+    pointerDrag(stage, [10, 10], [30, 20]);
     expect(fields()).toEqual(['20', '20', '41', '21']);
   });
 
@@ -150,8 +143,8 @@ describe('Crop Image view', () => {
     const { seen, outputs } = runProcessorInPlace(vi.mocked(runInWorker), cropImage);
     await open();
     layOut();
-    drag(box(), [10, 10], [75, 40]); // 130, 60 image pixels
-    drag(screen.getByTestId('crop-grip-se'), [115, 100], [100, 80]); // 30 x 40 smaller
+    pointerDrag(box(), [10, 10], [75, 40]); // 130, 60 image pixels
+    pointerDrag(screen.getByTestId('crop-grip-se'), [115, 100], [100, 80]); // 30 x 40 smaller
     expect(fields()).toEqual(['130', '60', '70', '60']);
     fireEvent.click(screen.getByRole('button', { name: manifest.action.label }));
     await act(async () => {

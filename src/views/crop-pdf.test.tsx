@@ -9,7 +9,7 @@ import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import cropPdf from '../processors/crop-pdf';
 import CropPdfView from './crop-pdf';
-import { realPdf, runProcessorInPlace } from './shared/view-test-utils';
+import { layOutAt, pointerDrag, realPdf, runProcessorInPlace } from './shared/view-test-utils';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),
@@ -27,11 +27,7 @@ const margins = () => ['top', 'right', 'bottom', 'left'].map((s) => trim(s).valu
 
 /** Drags on the preview, which is laid out as 200 x 400 px at the origin. */
 function drag(from: [number, number], to: [number, number]) {
-  const surface = screen.getByTestId('crop-surface');
-  surface.getBoundingClientRect = () => ({ left: 0, top: 0, width: 200, height: 400, right: 200, bottom: 400, x: 0, y: 0, toJSON: () => ({}) });
-  fireEvent.pointerDown(surface, { button: 0, clientX: from[0], clientY: from[1] });
-  fireEvent.pointerMove(surface, { clientX: to[0], clientY: to[1] });
-  fireEvent.pointerUp(surface, { clientX: to[0], clientY: to[1] });
+  pointerDrag(layOutAt(screen.getByTestId('crop-surface'), 200, 400), from, to);
 }
 
 describe('Crop PDF view in demo mode', () => {

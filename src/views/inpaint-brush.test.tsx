@@ -19,7 +19,7 @@ import { decodeMask, encodeMask, type EncodedMask } from '../lib/image/ops/inpai
 import imageInpaint from '../processors/image-inpaint';
 import { decodeRgba } from '../../tests/setup/offscreen-canvas';
 import InpaintBrushView from './inpaint-brush';
-import { runProcessorInPlace } from './shared/view-test-utils';
+import { layOutAt, runProcessorInPlace } from './shared/view-test-utils';
 
 vi.mock('../engine/worker/bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../engine/worker/bridge')>()),
@@ -46,9 +46,7 @@ function loadPreview(width = W, height = H) {
   Object.defineProperty(img, 'naturalWidth', { value: width });
   Object.defineProperty(img, 'naturalHeight', { value: height });
   fireEvent.load(img);
-  const layer = screen.getByTestId('inpaint-layer');
-  layer.getBoundingClientRect = () => ({ left: 0, top: 0, width: 320, height: 240, right: 320, bottom: 240, x: 0, y: 0, toJSON: () => ({}) });
-  return layer;
+  return layOutAt(screen.getByTestId('inpaint-layer'), 320, 240);
 }
 
 /** A brush stroke through the given layer points (screen pixels). */
@@ -68,7 +66,8 @@ async function finished(outputs: unknown[]) {
 const status = () => screen.getByTestId('inpaint-status').textContent;
 const button = (name: string) => screen.getByRole('button', { name });
 
-describe('inpainting view with a real photo', () => {
+/** Real runs (the worker replaced by the test's mock) with timers that still advance. */
+function useRealRuns() {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     setDemoMode(false);
@@ -81,6 +80,10 @@ describe('inpainting view with a real photo', () => {
     act(() => toast.remove());
     vi.useRealTimers();
   });
+}
+
+describe('inpainting view with a real photo', () => {
+  useRealRuns();
 
   it('says what to do when the visitor runs without painting, for each of the three tools', async () => {
     const expected: Record<string, string> = {
@@ -188,18 +191,7 @@ describe('inpainting view with a real photo', () => {
 });
 
 describe('Select the person (Remove Person from Photo)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    setDemoMode(false);
-    vi.mocked(runInWorker).mockReset();
-    URL.createObjectURL = vi.fn(() => 'blob:photo');
-    URL.revokeObjectURL = vi.fn();
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-  });
+  useRealRuns();
 
   it('adds the area the model found, which Undo takes away again; only Remove Person offers it', async () => {
     // The model's answer: the left half of the grid.

@@ -1,5 +1,8 @@
-/** Helpers for the PDF view tests: the sortable list, real PDFs read back, and real runs in place of the worker. */
-import { screen } from '@testing-library/react';
+/**
+ * Helpers for the view tests: the sortable list, real PDFs read back, real runs
+ * in place of the worker, and pointer drags over a stage jsdom cannot lay out.
+ */
+import { fireEvent, screen } from '@testing-library/react';
 import type { OptionValues } from '../../../schemas/manifest';
 import type { ProcessorModule } from '../../engine/processor';
 import type { ToolOutput } from '../../engine/types';
@@ -43,4 +46,17 @@ export function runProcessorInPlace(
     return outputs;
   }) as never);
   return { seen, outputs };
+}
+
+/** Gives an element the box a browser would lay it out in: `width` x `height` screen pixels at the origin. */
+export function layOutAt<E extends Element>(element: E, width: number, height: number): E {
+  element.getBoundingClientRect = () => ({ left: 0, top: 0, width, height, right: width, bottom: height, x: 0, y: 0, toJSON: () => ({}) });
+  return element;
+}
+
+/** A press with the main button at `from`, one move to `to` and the release there (client pixels). */
+export function pointerDrag(target: Element, from: [number, number], to: [number, number]): void {
+  fireEvent.pointerDown(target, { button: 0, clientX: from[0], clientY: from[1] });
+  fireEvent.pointerMove(target, { clientX: to[0], clientY: to[1] });
+  fireEvent.pointerUp(target, { clientX: to[0], clientY: to[1] });
 }
