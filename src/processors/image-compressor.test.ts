@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { decode } from '../lib/image/decode';
 import { encode } from '../lib/image/encode';
 import type { RasterImage } from '../lib/image/types';
+import { twoToneJpeg, withExifOrientation } from '../../tests/fixtures/pdf-build/images';
+import { readJpegOrientation } from '../lib/pdf/jpeg-orientation';
 import processor, { options } from './image-compressor';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
@@ -65,5 +67,20 @@ describe('image-compressor', () => {
     const b = await encode(photo(40, 30), 'png', { optimise: false });
     const outs = await run([file('a.jpg', a), file('b.png', b)], { quality: 70, format: 'original' });
     expect(outs.map((o) => o.type)).toEqual(['image/jpeg', 'image/png']);
+  });
+
+  it('turns a JPEG with EXIF orientation 6 upright, as JPEG and as PNG', async () => {
+    // Stored 40 x 20 with red over blue; orientation 6 shows it 20 x 40, blue left, red right.
+    const rotated = withExifOrientation(twoToneJpeg(40, 20), 6);
+    const [jpg] = await run([file('turned.jpg', rotated)], { quality: 60, format: 'original' });
+    const [png] = await run([file('turned.jpg', rotated)], { quality: 90, format: 'png' });
+    expect(jpg.notice).toBeUndefined();
+    expect(readJpegOrientation(jpg.bytes)).toBe(1);
+    for (const picture of [jpegJs.decode(jpg.bytes, { useTArray: true }), PNG.sync.read(Buffer.from(png.bytes))]) {
+      expect([picture.width, picture.height]).toEqual([20, 40]);
+      const at = (x: number, y: number) => [...picture.data.subarray((y * 20 + x) * 4, (y * 20 + x) * 4 + 3)];
+      expect(at(4, 20).map((v, i) => Math.abs(v - [0, 0, 255][i]) < 40)).toEqual([true, true, true]);
+      expect(at(15, 20).map((v, i) => Math.abs(v - [255, 0, 0][i]) < 40)).toEqual([true, true, true]);
+    }
   });
 });

@@ -4,9 +4,12 @@ import { PNG } from 'pngjs';
 import * as UTIF from 'utif2';
 import { describe, expect, it, vi } from 'vitest';
 import { sniffFormat } from '../lib/image/header';
+import { readJpegOrientation } from '../lib/pdf/jpeg-orientation';
 import { decode } from '../lib/image/decode';
 import { encode } from '../lib/image/encode';
 import type { ImageFrame, RasterImage } from '../lib/image/types';
+import { twoToneJpeg, withExifOrientation } from '../../tests/fixtures/pdf-build/images';
+import { ONE_COLOR_NO_PALETTE, ONE_COLOUR_OPAQUE, ONE_COLOUR_RGBA } from '../../tests/fixtures/webp';
 import processor, { options } from './image-convert';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
@@ -137,6 +140,37 @@ describe('image-convert to GIF and TIFF', () => {
     expect(UTIF.decode(lossy.bytes.slice().buffer)[0].t259).toEqual([7]);
     const page = (await decode('p.tiff', lzw.bytes)).frames[0];
     expect(Buffer.from(page.data).equals(Buffer.from((await decode('p.jpg', jpg)).frames[0].data))).toBe(true);
+  });
+});
+
+describe('image-convert of a JPEG with EXIF orientation 6', () => {
+  // Stored 40 x 20 with red over blue; orientation 6 shows it turned a quarter clockwise: 20 x 40, blue left, red right.
+  const rotated = withExifOrientation(twoToneJpeg(40, 20), 6);
+
+  it.each(['png', 'webp', 'jpg'])('writes an upright %s', async (to) => {
+    const [out] = await run([file('turned.jpg', rotated)], { to, lossless: true });
+    const picture = to === 'png' ? PNG.sync.read(Buffer.from(out.bytes)) : to === 'jpg' ? jpegJs.decode(out.bytes, { useTArray: true }) : (await decode('o.webp', out.bytes)).frames[0];
+    expect([picture.width, picture.height]).toEqual([20, 40]);
+    expect(near(px(picture, 4, 20), [0, 0, 255, 255])).toBe(true);
+    expect(near(px(picture, 15, 20), [255, 0, 0, 255])).toBe(true);
+    expect(out.meta).toMatchObject({ width: 20, height: 40 });
+    // No orientation is written with the turned pixels, so no viewer turns them twice.
+    if (to === 'jpg') expect(readJpegOrientation(out.bytes)).toBe(1);
+  });
+});
+
+describe('image-convert of tiny lossless WebP files', () => {
+  it.each([
+    // Transparent black, flattened onto the white background.
+    ["libwebp's 28-byte one_color_no_palette.webp", ONE_COLOR_NO_PALETTE, [255, 255, 255, 255]],
+    ["cwebp's 32-byte one-colour file", ONE_COLOUR_OPAQUE, ONE_COLOUR_RGBA],
+  ])('%s to a 100 x 100 JPEG of its colour', async (_label, bytes, rgba) => {
+    const [out] = await run([file('one.webp', bytes)], { to: 'jpg' });
+    expect(out.type).toBe('image/jpeg');
+    const jpg = jpegJs.decode(out.bytes, { useTArray: true });
+    expect([jpg.width, jpg.height]).toEqual([100, 100]);
+    for (const [x, y] of [[0, 0], [50, 50], [99, 99]]) expect(near(px(jpg, x, y), rgba, 3)).toBe(true);
+    expect(out.meta).toMatchObject({ width: 100, height: 100 });
   });
 });
 

@@ -26,17 +26,24 @@ function hasTransparency(image: RasterImage): boolean {
   return false;
 }
 
+/** Refuses an image the model would take too long on, with the size that works. */
+function assertSmallEnough(name: string, { width, height }: { width: number; height: number }): void {
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new ToolError(
+      `The image ${name} is ${width} x ${height} pixels. Upscaling works on images of up to ${MAX_INPUT_PIXELS.toLocaleString('en-US')} pixels (for example 500 x 500): please crop or resize it first.`,
+    );
+  }
+}
+
 export default defineProcessor(options, async (inputs, { scale }, ctx) => {
   const factor = scale === '4x' ? 4 : 2;
+  // Every input is checked from its header before any work starts; one whose header does not say is checked once decoded.
   for (const input of inputs) {
-    const { width, height } = checkEditInput(input.name, input.bytes);
-    if (width * height > MAX_INPUT_PIXELS) {
-      throw new ToolError(
-        `The image ${input.name} is ${width} x ${height} pixels. Upscaling works on images of up to ${MAX_INPUT_PIXELS.toLocaleString('en-US')} pixels (for example 500 x 500): please crop or resize it first.`,
-      );
-    }
+    const { size } = checkEditInput(input.name, input.bytes);
+    if (size) assertSmallEnough(input.name, size);
   }
-  return editEach(inputs, ctx, async (image) => {
+  return editEach(inputs, ctx, async (image, input) => {
+    assertSmallEnough(input.name, image);
     let big = await upscale4x(image, servedUpscaleEnv, { onProgress: (done, total) => ctx.onProgress(done, total + 1), signal: ctx.signal });
     if (factor === 2) big = await resize(big, image.width * 2, image.height * 2, ctx.signal);
     if (hasTransparency(image)) {

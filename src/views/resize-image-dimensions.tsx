@@ -8,41 +8,7 @@ import { useEffect, useState } from 'react';
 import type { OptionsFormApi } from '../engine/OptionsForm';
 import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
-import { readImageHeader } from '../lib/image/header';
-
-export interface PixelSize {
-  width: number;
-  height: number;
-}
-
-function ascii(bytes: Uint8Array, at: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(at, at + length));
-}
-
-const le16 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
-const le24 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);
-
-/** Width and height of a WebP from its first chunk (VP8, VP8L or VP8X); null when unreadable. */
-export function readWebpSize(bytes: Uint8Array): PixelSize | null {
-  if (bytes.length < 30 || ascii(bytes, 0, 4) !== 'RIFF' || ascii(bytes, 8, 4) !== 'WEBP') return null;
-  const chunk = ascii(bytes, 12, 4);
-  if (chunk === 'VP8 ' && bytes[23] === 0x9d && bytes[24] === 0x01 && bytes[25] === 0x2a) {
-    return { width: le16(bytes, 26) & 0x3fff, height: le16(bytes, 28) & 0x3fff };
-  }
-  if (chunk === 'VP8L' && bytes[20] === 0x2f) {
-    const bits = (bytes[21] | (bytes[22] << 8) | (bytes[23] << 16) | (bytes[24] << 24)) >>> 0;
-    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8X') return { width: le24(bytes, 24) + 1, height: le24(bytes, 27) + 1 };
-  return null;
-}
-
-/** The natural pixel size of a PNG, JPEG or WebP file, from its header; null when it cannot be read. */
-export async function naturalSize(file: Blob): Promise<PixelSize | null> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const size = readImageHeader(bytes) ?? readWebpSize(bytes);
-  return size && size.width > 0 && size.height > 0 ? { width: size.width, height: size.height } : null;
-}
+import { imageSize, type PixelSize } from './shared/useImagePreview';
 
 /** The other side for a typed one: rounded, or blank when not positive; undefined when the input is not a number. */
 export function recompute(typed: unknown, from: PixelSize, side: 'width' | 'height'): number | '' | undefined {
@@ -59,7 +25,7 @@ function useNaturalSize(file: File | undefined): PixelSize | null {
     setSize(null);
     if (!file) return;
     let live = true;
-    naturalSize(file).then(
+    imageSize(file).then(
       (found) => live && setSize(found),
       () => live && setSize(null),
     );

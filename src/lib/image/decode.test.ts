@@ -2,6 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import jpegJs from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { ONE_COLOR_NO_PALETTE, ONE_COLOUR_OPAQUE, ONE_COLOUR_RGBA } from '../../../tests/fixtures/webp';
 import { decode } from './decode';
 import { encode } from './encode';
 import type { RasterImage } from './types';
@@ -74,6 +75,21 @@ describe('codec round trips', () => {
   });
 });
 
+describe('tiny lossless WebP files', () => {
+  it.each([
+    ["libwebp's 28-byte one_color_no_palette.webp", ONE_COLOR_NO_PALETTE, [0, 0, 0, 0]],
+    ["cwebp's 32-byte one-colour file", ONE_COLOUR_OPAQUE, ONE_COLOUR_RGBA],
+  ])('decodes %s to 100 x 100 pixels of its one colour', async (_label, bytes, rgba) => {
+    const back = await decode('one.webp', bytes);
+    expect(back.frames).toHaveLength(1);
+    const frame = back.frames[0];
+    expect([frame.width, frame.height]).toEqual([100, 100]);
+    const colours = new Set<string>();
+    for (let i = 0; i < frame.data.length; i += 4) colours.add(frame.data.subarray(i, i + 4).join());
+    expect([...colours]).toEqual([rgba.join()]);
+  });
+});
+
 describe('refusals before decoding', () => {
   it('refuses a tiny PNG whose header claims 20000 x 20000 pixels', async () => {
     const bytes = await encode(testImage(), 'png', { optimise: false });
@@ -89,6 +105,36 @@ describe('refusals before decoding', () => {
     await expect(decode('x.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 4]))).rejects.toThrow(
       'The file x.jpg is damaged or not a valid JPEG image.',
     );
+  });
+
+  it('refuses a 28-byte WebP whose header claims more than 100 megapixels', async () => {
+    // The same lossless header with 14-bit sides of 16384 - 1 and 8192 - 1: 134 megapixels.
+    const lying = ONE_COLOR_NO_PALETTE.slice();
+    const bits = (16383 | (8191 << 14)) >>> 0;
+    lying.set([bits & 255, (bits >>> 8) & 255, (bits >>> 16) & 255, ((bits >>> 24) & 0x0f) | (lying[24] & 0xf0)], 21);
+    await expect(decode('huge.webp', lying)).rejects.toThrow('The image huge.webp is 16384 x 8192 pixels (134 megapixels)');
+  });
+
+  it('leaves a header the reader cannot follow to the codec, and names the file when the codec fails too', async () => {
+    const bytes = ONE_COLOR_NO_PALETTE.slice();
+    bytes.set([0x41, 0x4c, 0x50, 0x48], 12); // the first chunk renamed ALPH
+    await expect(decode('odd.webp', bytes)).rejects.toThrow('The file odd.webp is damaged or not a valid WebP image.');
+  });
+
+  it('refuses a PNG whose image data fails its CRC, as libpng does, but reads one whose ancillary chunk does', async () => {
+    const bytes = (await encode(testImage(), 'png', { optimise: false })).slice();
+    const view = new DataView(bytes.buffer);
+    const idat = bytes.findIndex((_, i) => String.fromCharCode(...bytes.subarray(i, i + 4)) === 'IDAT') - 4;
+    const crcAt = idat + 8 + view.getUint32(idat);
+    const badData = bytes.slice();
+    badData[crcAt] ^= 0xff;
+    await expect(decode('crc.png', badData)).rejects.toThrow('The file crc.png is damaged or not a valid PNG image.');
+    // An ancillary tEXt chunk with a wrong CRC after IHDR: libpng drops it and reads the picture.
+    const text = [0, 0, 0, 4, ...[...'tEXta\0bc'].map((c) => c.charCodeAt(0)), 1, 2, 3, 4];
+    const tolerated = new Uint8Array([...bytes.subarray(0, 33), ...text, ...bytes.subarray(33)]);
+    const back = (await decode('tolerated.png', tolerated)).frames[0];
+    expect([back.width, back.height]).toEqual([32, 16]);
+    expect(at(back, 0, 0)).toEqual([0, 255, 0, 255]);
   });
 
   it('refuses text with a plain message', async () => {

@@ -2,13 +2,13 @@
  * Decoding any image file the site reads into RGBA frames. The format is
  * sniffed from the bytes (never trusted from the name), the size and frame
  * count are checked from the header before decoding, and each codec is
- * loaded only when a file of its format arrives.
+ * loaded only when a file of its format arrives. A file is called damaged
+ * when its codec cannot decode it, not because a header reader could not
+ * follow it.
  */
 import { ToolError } from '../errors';
 import { readJpegOrientation } from '../pdf/jpeg-orientation';
-import { sniffFormat, type SniffedFormat } from './header';
-import { epsPixelSize, postscriptOf } from './eps-header';
-import { readImageSize, type ImageSize } from './image-size';
+import { postscriptOf, readImageSize, sniffFormat, type SniffedFormat } from './header';
 import { assertDecodable, damagedMessage, LABELS } from './limits';
 import { applyOrientation } from './orientation';
 import { pngChunksIntact } from './png-check';
@@ -30,7 +30,7 @@ function still(image: RasterImage): ImageFrame[] {
   return [{ ...image, delayMs: 0 }];
 }
 
-async function decodeFormat(name: string, format: DecodableFormat, bytes: Uint8Array, size: ImageSize, hints: DecodeHints): Promise<DecodedImage> {
+async function decodeFormat(name: string, format: DecodableFormat, bytes: Uint8Array, frames: number, hints: DecodeHints): Promise<DecodedImage> {
   switch (format) {
     case 'eps': {
       const { renderEps } = await import('./codecs/ghostscript');
@@ -49,7 +49,7 @@ async function decodeFormat(name: string, format: DecodableFormat, bytes: Uint8A
     }
     case 'webp': {
       const { decode } = await import('./codecs/webp');
-      return decode(bytes, size);
+      return decode(bytes, frames);
     }
     case 'gif': {
       const { decode } = await import('./codecs/gif');
@@ -89,14 +89,15 @@ export function decodableFormat(name: string, bytes: Uint8Array): DecodableForma
  */
 export async function decode(name: string, bytes: Uint8Array, hints: DecodeHints = {}): Promise<DecodedImage> {
   const format = decodableFormat(name, bytes);
-  const postscript = format === 'eps' ? postscriptOf(bytes) : null;
-  const size = format === 'eps' ? postscript && epsPixelSize(postscript, hints.dpi ?? DEFAULT_DPI) : readImageSize(bytes, format);
-  if (!size) throw new ToolError(damagedMessage(name, format));
-  assertDecodable(name, size);
+  const size = readImageSize(bytes, { format, dpi: hints.dpi ?? DEFAULT_DPI });
+  // An EPS has no pixel size of its own: without a bounding box there is nothing to draw it into.
+  if (!size && format === 'eps') throw new ToolError(damagedMessage(name, format));
+  // A header that claims too many pixels is refused before decoding; one the reader cannot follow is left to the codec, and its pictures are checked below.
+  if (size) assertDecodable(name, size);
   if (format === 'png' && !pngChunksIntact(bytes)) throw new ToolError(damagedMessage(name, format));
   let decoded: DecodedImage;
   try {
-    decoded = await decodeFormat(name, format, bytes, size, hints);
+    decoded = await decodeFormat(name, format, bytes, size?.frames ?? 1, hints);
   } catch (error) {
     if (error instanceof ToolError) throw error;
     throw new ToolError(damagedMessage(name, format));
@@ -105,7 +106,7 @@ export async function decode(name: string, bytes: Uint8Array, hints: DecodeHints
   for (const frame of decoded.frames) {
     // A lying header must not let a larger picture through.
     assertDecodable(name, { width: frame.width, height: frame.height, frames: 1 });
-    if (frame.data.length !== frame.width * frame.height * 4) throw new ToolError(damagedMessage(name, format));
+    if (frame.width < 1 || frame.height < 1 || frame.data.length !== frame.width * frame.height * 4) throw new ToolError(damagedMessage(name, format));
   }
   return decoded;
 }

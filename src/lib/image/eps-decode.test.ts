@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { encode as encodeEps } from './codecs/eps';
 import { decode } from './decode';
-import { epsBoundingBox, postscriptOf } from './eps-header';
+import { epsBoundingBox, postscriptOf } from './header';
 
 const ps = (body: string, box = '0 0 100 50') => new TextEncoder().encode(`%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: ${box}\n%%EndComments\n${body}\nshowpage\n%%EOF\n`);
 const rgbAt = (image: { width: number; data: Uint8ClampedArray }, x: number, y: number) => [...image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 3)];

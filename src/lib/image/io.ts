@@ -3,51 +3,34 @@
  * the browser's codecs on an OffscreenCanvas (in workers as on the page).
  * Headers are checked before anything is decoded; the browser applies EXIF
  * orientation while decoding, and re-encoding leaves every metadata block out.
- * When the shared codec layer (decode.ts / encode.ts) is merged, these two
- * functions are meant to delegate to it.
  */
 import { ToolError } from '../errors';
 import type { RasterImage } from './types';
-import { readImageHeader, sniffFormat } from './header';
-import { assertCanvasSize } from './limits';
+import { readImageSize, sniffFormat, type PixelSize } from './header';
+import { assertCanvasSize, damagedMessage } from './limits';
+import { pngChunksIntact } from './png-check';
 
 /** The still-image formats the editing tools take and keep. */
 export type EditFormat = 'png' | 'jpeg' | 'webp';
 
 export const MIME: Record<EditFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
-const le16 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
-const le24 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);
-
-/** Width and height of a WebP from its first chunk (VP8, VP8L or VP8X); null when unreadable. */
-export function readWebpSize(bytes: Uint8Array): { width: number; height: number } | null {
-  if (bytes.length < 30) return null;
-  const chunk = String.fromCharCode(...bytes.subarray(12, 16));
-  if (chunk === 'VP8 ' && bytes[23] === 0x9d && bytes[24] === 0x01 && bytes[25] === 0x2a) {
-    return { width: le16(bytes, 26) & 0x3fff, height: le16(bytes, 28) & 0x3fff };
-  }
-  if (chunk === 'VP8L' && bytes[20] === 0x2f) {
-    const bits = (bytes[21] | (bytes[22] << 8) | (bytes[23] << 16) | (bytes[24] << 24)) >>> 0;
-    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8X') return { width: le24(bytes, 24) + 1, height: le24(bytes, 27) + 1 };
-  return null;
-}
-
-/** Format and pixel size from the header, refusing what is not a PNG, JPEG or WebP, damaged, or too large. */
-export function checkEditInput(name: string, bytes: Uint8Array): { format: EditFormat; width: number; height: number } {
+/**
+ * The format, and the pixel size when the header gives it, refusing what is
+ * not a PNG, JPEG or WebP, too large, or (a PNG with a broken CRC) damaged.
+ * A header the reader cannot follow is left to the browser's decoder.
+ */
+export function checkEditInput(name: string, bytes: Uint8Array): { format: EditFormat; size: PixelSize | null } {
   if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose a JPG, PNG or WebP image.`);
   const sniffed = sniffFormat(bytes);
   if (sniffed !== 'png' && sniffed !== 'jpeg' && sniffed !== 'webp') {
     const what = sniffed ? ` (it contains a ${sniffed === 'pdf' ? 'PDF document' : `${sniffed.toUpperCase()} image`})` : '';
     throw new ToolError(`The file ${name} is not a JPG, PNG or WebP image${what}. Please choose a JPG, PNG or WebP file.`);
   }
-  const size = sniffed === 'webp' ? readWebpSize(bytes) : readImageHeader(bytes);
-  if (!size || size.width <= 0 || size.height <= 0) {
-    throw new ToolError(`The file ${name} is damaged: its image size could not be read. Please choose another image.`);
-  }
-  assertCanvasSize(name, size.width, size.height);
-  return { format: sniffed, width: size.width, height: size.height };
+  const size = readImageSize(bytes, { format: sniffed });
+  if (size) assertCanvasSize(name, size.width, size.height);
+  if (sniffed === 'png' && !pngChunksIntact(bytes)) throw new ToolError(damagedMessage(name, sniffed));
+  return { format: sniffed, size: size && { width: size.width, height: size.height } };
 }
 
 function context2d(canvas: OffscreenCanvas, name: string) {
@@ -63,7 +46,7 @@ export async function decodeRaster(name: string, bytes: Uint8Array, format: Edit
     // A copy, so the caller's bytes are never transferred or detached.
     bitmap = await createImageBitmap(new Blob([bytes.slice()], { type: MIME[format] }));
   } catch {
-    throw new ToolError(`The image ${name} could not be decoded; it may be damaged or incomplete. Please choose another image.`);
+    throw new ToolError(damagedMessage(name, format));
   }
   try {
     const { width, height } = bitmap;

@@ -4,6 +4,7 @@
  */
 import { ToolError } from '../errors';
 import { readImageHeader, sniffFormat, type ImageHeader, type SniffedFormat } from './header';
+import { pngChunksIntact } from './png-check';
 
 /** Chromium draws nothing on a canvas past these (no exception), so larger images are refused. */
 export const MAX_SIDE = 16384;
@@ -52,7 +53,9 @@ export function assertCanvasSize(name: string, width: number, height: number): v
 
 /**
  * Reads the header of an input that must be a PNG or JPEG and throws a
- * ToolError when it is empty, of another format, damaged or too large.
+ * ToolError when it is empty, of another format, damaged or too large. The
+ * size is needed here (it lays out the PDF page the image is embedded in),
+ * so a header that cannot be read is a damaged file.
  */
 export function checkImageInput(name: string, bytes: Uint8Array, expected: 'png' | 'jpeg'): ImageHeader {
   if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose a ${LABELS[expected]} image.`);
@@ -61,6 +64,8 @@ export function checkImageInput(name: string, bytes: Uint8Array, expected: 'png'
   const header = readImageHeader(bytes);
   if (!header) throw new ToolError(unreadableHeaderMessage(name, expected));
   assertCanvasSize(name, header.width, header.height);
+  // pdf-lib copies PNG data without checking it, so a CRC that libpng refuses is caught here.
+  if (format === 'png' && !pngChunksIntact(bytes)) throw new ToolError(damagedMessage(name, format));
   return header;
 }
 

@@ -1,7 +1,9 @@
 /**
- * Checking a PNG's chunk structure and CRCs before decoding: the PNG decoder
- * ignores a wrong CRC, but a file whose checksums do not match is damaged and
- * is reported as such instead of being converted into a wrong picture.
+ * Checking a PNG's CRCs before decoding. The decoders the site uses (the png
+ * crate, pdf-lib) ignore a wrong CRC; libpng, the reference decoder, refuses
+ * one in a critical chunk (IHDR, PLTE, IDAT, IEND) and drops an ancillary
+ * chunk whose CRC is wrong. A file is refused here for what libpng refuses,
+ * so it is reported as damaged instead of being converted into a wrong picture.
  */
 
 let table: Uint32Array | undefined;
@@ -24,20 +26,21 @@ export function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** True when every chunk up to IEND is complete and its CRC matches, and an IDAT chunk exists. */
+/**
+ * False when a complete critical chunk's CRC does not match. Whatever else
+ * may be wrong (a cut-off chunk, a missing IEND) is for the decoder to judge.
+ */
 export function pngChunksIntact(bytes: Uint8Array): boolean {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 8;
-  let sawData = false;
-  while (at + 12 <= bytes.length) {
+  for (let at = 8; at + 12 <= bytes.length; ) {
     const length = view.getUint32(at);
-    if (at + 12 + length > bytes.length) return false;
+    if (at + 12 + length > bytes.length) return true;
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
-    if (!/^[A-Za-z]{4}$/.test(type)) return false;
-    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length)) return false;
-    if (type === 'IDAT') sawData = true;
-    if (type === 'IEND') return sawData;
+    // A critical chunk's type starts with an upper-case letter.
+    const critical = type[0] >= 'A' && type[0] <= 'Z';
+    if (critical && crc32(bytes.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length)) return false;
+    if (type === 'IEND') return true;
     at += 12 + length;
   }
-  return false;
+  return true;
 }

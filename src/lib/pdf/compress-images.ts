@@ -6,7 +6,7 @@
  */
 import { unzlibSync } from 'fflate';
 import { PDFArray, PDFBool, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument } from 'pdf-lib';
-import { readJpegSize } from '../image/header';
+import { jpegSegments, readJpegFrame } from '../image/header';
 import type { DrawnSizes } from './drawn-size';
 import type { CodecSource, JpegCodec } from './image-codec';
 
@@ -76,33 +76,18 @@ function channelsOf(dict: PDFDict): { channels: 1 | 3; icc: boolean } | null {
   return null;
 }
 
-/** Number of colour components in a JPEG's frame header, or 0 when unreadable. */
-function jpegComponents(bytes: Uint8Array): number {
-  let at = 2;
-  while (at + 9 < bytes.length && bytes[at] === 0xff) {
-    const marker = bytes[at + 1];
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return bytes[at + 9];
-    if (marker === 0xda || marker === 0xd9) return 0;
-    at += 2 + ((bytes[at + 2] << 8) | bytes[at + 3]);
-  }
-  return 0;
-}
-
 /** Removes APP1 (EXIF/XMP) segments, since decoders rotate by EXIF orientation but PDF readers do not. */
 function stripApp1(bytes: Uint8Array): Uint8Array {
-  const parts: Uint8Array[] = [bytes.subarray(0, 2)];
-  let at = 2;
-  while (at + 4 <= bytes.length && bytes[at] === 0xff && bytes[at + 1] !== 0xda) {
-    const length = 2 + ((bytes[at + 2] << 8) | bytes[at + 3]);
-    if (bytes[at + 1] !== 0xe1) parts.push(bytes.subarray(at, at + length));
-    at += length;
+  const parts: Uint8Array[] = [];
+  let kept = 0;
+  for (const { marker, start, length } of jpegSegments(bytes)) {
+    if (marker !== 0xe1) continue;
+    // The marker and its length field are the 4 bytes before the payload.
+    parts.push(bytes.subarray(kept, start - 4));
+    kept = start + length;
   }
-  if (parts.length === 1 && at === 2) return bytes;
-  parts.push(bytes.subarray(at));
+  if (parts.length === 0) return bytes;
+  parts.push(bytes.subarray(kept));
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -219,8 +204,8 @@ export async function recompressImage(
   if (!space || !filters || filters.length !== 1) return 'kept';
   let source: CodecSource;
   if (filters[0] === 'DCTDecode') {
-    const size = readJpegSize(stream.contents);
-    if (!size || size.width !== width || size.height !== height || jpegComponents(stream.contents) !== space.channels) return 'kept';
+    const frame = readJpegFrame(stream.contents);
+    if (!frame || frame.width !== width || frame.height !== height || frame.components !== space.channels) return 'kept';
     source = { kind: 'jpeg', bytes: stripApp1(stream.contents) };
   } else if (filters[0] === 'FlateDecode') {
     const data = decodeFlateImage(stream, width, height, space.channels);

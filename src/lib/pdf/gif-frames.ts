@@ -5,6 +5,7 @@
  */
 import { decompressFrame, parseGIF, type ParsedGif } from 'gifuct-js';
 import { ToolError } from '../errors';
+import { readGifSize } from '../image/header';
 import { assertCanvasSize } from '../image/limits';
 
 /** Pages made from one GIF at most, and decoded pixels in all, so a small file cannot exhaust memory. */
@@ -21,10 +22,9 @@ export function readGifHeader(name: string, bytes: Uint8Array): GifHeader {
   if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose a GIF image.`);
   const signature = String.fromCharCode(...bytes.subarray(0, 6));
   if (signature !== 'GIF87a' && signature !== 'GIF89a') throw new ToolError(`The file ${name} is not a GIF image. Please choose a GIF file.`);
-  if (bytes.length < 13) throw new ToolError(`The file ${name} is damaged: its image size could not be read. Please choose another GIF image.`);
-  const width = bytes[6] | (bytes[7] << 8);
-  const height = bytes[8] | (bytes[9] << 8);
-  if (width === 0 || height === 0) throw new ToolError(`The file ${name} is damaged: its image size could not be read. Please choose another GIF image.`);
+  const size = readGifSize(bytes);
+  if (!size) throw new ToolError(`The file ${name} is damaged: its image size could not be read. Please choose another GIF image.`);
+  const { width, height } = size;
   assertCanvasSize(name, width, height);
   return { width, height };
 }

@@ -1,24 +1,12 @@
 /** Reads the EXIF Orientation tag (1..8) of a JPEG without decoding it. */
+import { jpegSegments } from '../image/header';
 
 /** The EXIF orientation of a JPEG, or 1 when absent or unreadable. */
 export function readJpegOrientation(bytes: Uint8Array): number {
-  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return 1;
-  let at = 2;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return 1;
-    const marker = bytes[at + 1];
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
-    if (marker === 0xda || marker === 0xd9) return 1;
-    const length = (bytes[at + 2] << 8) | bytes[at + 3];
-    if (length < 2) return 1;
-    if (marker === 0xe1 && length >= 16) {
-      const found = orientationFromExif(bytes.subarray(at + 4, at + 2 + length));
-      if (found) return found;
-    }
-    at += 2 + length;
+  for (const { marker, start, length } of jpegSegments(bytes)) {
+    if (marker !== 0xe1 || length < 14) continue;
+    const found = orientationFromExif(bytes.subarray(start, start + length));
+    if (found) return found;
   }
   return 1;
 }

@@ -9,13 +9,9 @@
  */
 import { useObjectUrl } from '../../engine/useObjectUrl';
 import { useCallback, useEffect, useState } from 'react';
-import { readImageHeader } from '../../lib/image/header';
-import { readWebpSize } from '../../lib/image/io';
+import { readImageSize, type PixelSize } from '../../lib/image/header';
 
-export interface PixelSize {
-  width: number;
-  height: number;
-}
+export type { PixelSize };
 
 export interface ImagePreview {
   url: string | null;
@@ -27,8 +23,8 @@ export interface ImagePreview {
 /** The natural pixel size of a PNG, JPEG or WebP, from its header; null when unreadable. */
 export async function imageSize(file: Blob): Promise<PixelSize | null> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const size = readImageHeader(bytes) ?? readWebpSize(bytes);
-  return size && size.width > 0 && size.height > 0 ? { width: size.width, height: size.height } : null;
+  const size = readImageSize(bytes);
+  return size && { width: size.width, height: size.height };
 }
 
 export function useImagePreview(file: Blob | undefined): ImagePreview {

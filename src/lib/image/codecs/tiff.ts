@@ -3,11 +3,15 @@
  * CMYK to RGB); encoding one page per frame with LZW (lossless, alpha kept)
  * or JPEG (lossy, flattened onto white) compression.
  */
-import * as UTIF from 'utif2';
+import * as utifModule from 'utif2';
 import { ToolError } from '../../errors';
 import { flatten } from '../encode';
 import type { DecodedImage, ImageFrame } from '../types';
 import { lzwCompress } from './lzw';
+
+// Bundlers expose the named functions directly; Node's ESM loading of the CommonJS build (Vite's SSR loader in scripts) puts them on `default`.
+type Utif = typeof import('utif2');
+const UTIF: Utif = typeof utifModule.decode === 'function' ? utifModule : (utifModule as unknown as { default: Utif }).default;
 
 export function decode(name: string, bytes: Uint8Array): DecodedImage {
   const buffer = bytes.slice().buffer;

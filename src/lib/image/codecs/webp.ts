@@ -4,7 +4,6 @@ import decUrl from '@jsquash/webp/codec/dec/webp_dec.wasm?url';
 import encUrl from '@jsquash/webp/codec/enc/webp_enc.wasm?url';
 import { wasmModule } from '../wasm';
 import { ToolError } from '../../errors';
-import type { ImageSize } from '../image-size';
 import type { DecodedImage, RasterImage } from '../types';
 import { decodeWithImageDecoder } from './image-decoder';
 
@@ -43,8 +42,8 @@ export async function decodeStill(bytes: Uint8Array): Promise<RasterImage> {
  * A still WebP through libwebp; an animated one through the browser's
  * ImageDecoder (libwebp's still decoder in @jsquash reads no animation).
  */
-export async function decode(bytes: Uint8Array, size: ImageSize): Promise<DecodedImage> {
-  if (size.frames > 1) {
+export async function decode(bytes: Uint8Array, frames: number): Promise<DecodedImage> {
+  if (frames > 1) {
     if (typeof ImageDecoder === 'undefined') {
       throw new ToolError('This browser cannot read animated WebP images. Please try a current Chrome, Edge or Firefox.');
     }
