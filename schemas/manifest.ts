@@ -201,9 +201,8 @@ export const simulationSchema = z
   })
   .strict();
 
-const acceptSchema = z
-  .record(z.string().regex(/^[a-z]+\/[\w.+-]+$|^[a-z]+\/\*$/), z.array(z.string().regex(/^\.[a-z0-9]+$/)))
-  .describe('react-dropzone accept map: MIME type -> extensions');
+/** A react-dropzone style map of MIME types to extensions, for what a tool takes and what it makes. */
+export const fileTypesSchema = z.record(z.string().regex(/^[a-z]+\/[\w.+-]+$|^[a-z]+\/\*$/), z.array(z.string().regex(/^\.[a-z0-9]+$/)));
 
 export const manifestSchema = z
   .object({
@@ -219,7 +218,10 @@ export const manifestSchema = z
     howTo: z.array(z.string()).min(1),
     badge: z.string().optional().describe('Short marker shown beside the title, such as Beta'),
     note: z.string().optional().describe('An extra note box on the tool page'),
-    accept: acceptSchema,
+    accept: fileTypesSchema.describe('react-dropzone accept map: MIME type -> extensions'),
+    produces: fileTypesSchema.describe(
+      'What the tool makes, real or simulated, in the accept map\'s shape: every type its naming rules can give. A workflow step may follow another only if it accepts one of these',
+    ),
     limits: z
       .object({
         maxFiles: z.number().int().positive().default(1),
@@ -288,6 +290,10 @@ export const manifestSchema = z
       .default(false)
       .describe('The page itself does the real work (no file processing to simulate), so it says nothing leaves the device'),
     view: z.string().optional().describe('Name of src/views/<name>.tsx, an escape hatch for a bespoke page'),
+    pageInput: z
+      .string()
+      .optional()
+      .describe('What the visitor must give on the tool page besides the option fields (a crop box, a signature ...); a workflow, which passes options only, cannot run such a tool'),
     preview: z
       .enum(['pdf-pages'])
       .optional()
@@ -306,3 +312,4 @@ export type Simulation = z.output<typeof simulationSchema>;
 /** Values of manifest fields are primitives; bespoke views may pass structured values (page order, crop box). */
 export type OptionValue = string | number | boolean | null | OptionValue[] | { [key: string]: OptionValue };
 export type OptionValues = Record<string, OptionValue>;
+export type FileTypes = z.output<typeof fileTypesSchema>;

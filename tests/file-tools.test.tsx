@@ -10,7 +10,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import * as XLSX from '@e965/xlsx';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { ToolInput } from '../src/engine/types';
 import { setDemoMode } from '../src/engine/demo-mode';
 import { toastTexts } from '../src/engine/test-utils';
 import {
@@ -36,16 +35,8 @@ import {
 vi.mock('../src/engine/worker/bridge', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../src/engine/worker/bridge')>();
   const { loadProcessor } = await import('../src/engine/worker/processor-modules');
-  return {
-    ...actual,
-    runInWorker: async (name: string, files: File[], options: never, signal: AbortSignal, onProgress: never) => {
-      const inputs: ToolInput[] = await Promise.all(
-        files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
-      );
-      const processor = await loadProcessor(name);
-      return processor.run(inputs, processor.options.parse(options), { signal, onProgress });
-    },
-  };
+  const { runInPlace } = await import('../src/engine/test-utils');
+  return { ...actual, runInWorker: runInPlace(loadProcessor) };
 });
 
 const CSV = 'text/csv';

@@ -12,7 +12,7 @@ import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDemoMode } from '../src/engine/demo-mode';
 import type { ProcessorModule } from '../src/engine/processor';
-import { toastTexts } from '../src/engine/test-utils';
+import { runInPlace, toastTexts } from '../src/engine/test-utils';
 import type { ToolOutput } from '../src/engine/types';
 import { runInWorker } from '../src/engine/worker/bridge';
 import { TEXT_FONT_FAMILY } from '../src/lib/image/text';
@@ -95,25 +95,22 @@ const real = imageTools.filter((t) => t.processor && 'image/png' in t.accept && 
 
 describe('image tools with a processor: the real success message', () => {
   let outputs: ToolOutput[];
-  let settings: Record<string, unknown> = {};
 
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     setDemoMode(false);
     outputs = [];
     vi.mocked(runInWorker).mockReset();
-    vi.mocked(runInWorker).mockImplementation(async (name, files, options, signal, onProgress) => {
-      const module = (await processors[`../src/processors/${name}.ts`]()).default;
-      const inputs = await Promise.all(files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })));
-      const run = typeof module === 'function' ? module : module.run;
-      outputs = await run(inputs, typeof module === 'function' ? options : module.options.parse({ ...options, ...settings }), { signal, onProgress });
-      return outputs;
-    });
+    vi.mocked(runInWorker).mockImplementation(
+      runInPlace(
+        async (name) => (await processors[`../src/processors/${name}.ts`]()).default,
+        (run) => (outputs = run.outputs),
+      ),
+    );
   });
   afterEach(() => demoSetup().after());
 
   it.each(real.map((t) => [t.slug, t] as const))('%s', async (_slug, manifest) => {
-    settings = manifest.processorSettings ?? {};
     renderTool(manifest.slug);
     const count = Math.max(1, manifest.limits.minFiles);
     await choose(Array.from({ length: count }, (_, i) => sample(`photo${i + 1}.png`)));

@@ -12,7 +12,7 @@ import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToolManifest } from '../schemas/manifest';
 import { setDemoMode } from '../src/engine/demo-mode';
-import { renderWithShell, toastTexts } from '../src/engine/test-utils';
+import { renderWithShell, runInPlace, toastTexts } from '../src/engine/test-utils';
 import { ToolPage } from '../src/engine/ToolPage';
 import type { ToolOutput } from '../src/engine/types';
 import type { ToolViewProps } from '../src/engine/view-modules';
@@ -266,14 +266,15 @@ describe('converters with a processor: the real success message', () => {
     outputs = [];
     // The worker is replaced by the same processor run on the page, so the result is a real conversion.
     vi.mocked(runInWorker).mockReset();
-    vi.mocked(runInWorker).mockImplementation(async (name, files, options, signal, onProgress) => {
-      const inputs = await Promise.all(
-        files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
-      );
-      expect(name).toBe('image-convert');
-      outputs = await imageConvert.run(inputs, imageConvert.options.parse(options), { signal, onProgress });
-      return outputs;
-    });
+    vi.mocked(runInWorker).mockImplementation(
+      runInPlace(
+        (name) => {
+          expect(name).toBe('image-convert');
+          return imageConvert;
+        },
+        (run) => (outputs = run.outputs),
+      ),
+    );
   });
   afterEach(() => demoSetup().after());
 
@@ -351,16 +352,12 @@ describe('every converter on the family processor: a real run with its real succ
     setDemoMode(false);
     outputs = [];
     vi.mocked(runInWorker).mockReset();
-    vi.mocked(runInWorker).mockImplementation(async (name, files, options, signal, onProgress) => {
-      const inputs = await Promise.all(
-        files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
-      );
-      outputs =
-        name === 'image-compressor'
-          ? await imageCompressor.run(inputs, imageCompressor.options.parse(options), { signal, onProgress })
-          : await imageConvert.run(inputs, imageConvert.options.parse(options), { signal, onProgress });
-      return outputs;
-    });
+    vi.mocked(runInWorker).mockImplementation(
+      runInPlace(
+        (name) => (name === 'image-compressor' ? imageCompressor : imageConvert),
+        (run) => (outputs = run.outputs),
+      ),
+    );
   });
   afterEach(() => demoSetup().after());
 

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { manifestSchema, type ToolManifest } from '../schemas/manifest';
 import { manifestJsonSchemaText } from '../schemas/json-schema';
 import { allTools, catalogue } from '../src/engine/catalogue';
-import { outputName } from '../src/engine/naming';
+import { mimeFor, outputName } from '../src/engine/naming';
+import { templateExtension } from '../src/engine/chain';
 import { checkOptions, defaultOptions } from '../src/engine/options';
 import { factsOf, planSimulation } from '../src/engine/simulate';
 import { viewNames } from '../src/engine/view-modules';
@@ -81,6 +82,20 @@ describe('manifests', () => {
     expect(name.length).toBeGreaterThan(0);
   });
 
+  it.each(allTools.map((t) => [t.slug, t] as const))('%s produces exactly the types its naming rules give', (_, tool) => {
+    // A template that keeps the input's name or extension makes whatever the tool accepted.
+    const templates = [tool.output.name, ...(tool.output.variants ?? []).map((v) => v.name)];
+    const named = new Set(templates.flatMap((t) => templateExtension(t) ?? Object.values(tool.accept).flat()));
+    expect(Object.values(tool.produces).flat().sort()).toEqual([...named].sort());
+    if (tool.output.type) expect(Object.keys(tool.produces)).toContain(tool.output.type);
+    for (const [mime, extensions] of Object.entries(tool.produces)) {
+      for (const ext of extensions) {
+        const implied = mimeFor(`file${ext}`);
+        if (implied !== 'application/octet-stream') expect(mime, ext).toBe(implied);
+      }
+    }
+  });
+
   it.each(allTools.map((t) => [t.slug, t] as const))('%s simulation plans at least one result', (_, tool) => {
     const files = [{ name: 'a.bin', size: 1000 }, { name: 'b.bin', size: 1000 }].slice(0, Math.max(tool.limits.minFiles, 1));
     const plan = planSimulation(tool, files, filledDefaults(tool));
@@ -104,9 +119,9 @@ describe('manifests', () => {
     expect(
       allTools.map((t) => ({
         slug: t.slug, category: t.category, title: t.title, listed: t.listed,
-        accept: t.accept, limits: t.limits, action: t.action, output: t.output, simulation: t.simulation,
+        accept: t.accept, produces: t.produces, limits: t.limits, action: t.action, output: t.output, simulation: t.simulation,
         options: t.options.map((o) => ({ name: o.name, type: o.type, default: o.default })),
-        messages: t.messages, processor: t.processor ?? null, view: t.view ?? null,
+        messages: t.messages, processor: t.processor ?? null, view: t.view ?? null, pageInput: t.pageInput ?? null,
       })),
     ).toMatchSnapshot();
   });

@@ -62,7 +62,7 @@ describe('Chart Maker with the real processor', () => {
     vi.mocked(runInWorker).mockReset();
     vi.mocked(runInWorker).mockImplementation(async (_name, _files, options, signal, onProgress) => {
       outputs = await chartMaker.run([], chartMaker.options.parse(options), { signal, onProgress });
-      return outputs;
+      return { outputs, failures: [] };
     });
   });
   afterEach(() => {

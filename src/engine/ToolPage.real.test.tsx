@@ -14,8 +14,10 @@ const bridge = vi.hoisted(() => ({
 }));
 vi.mock('./worker/bridge', () => ({
   CRASH_MESSAGE: 'Processing failed unexpectedly. Please try again, or try a different file.',
-  runInWorker: (_p: string, _f: File[], _o: unknown, signal: AbortSignal, onProgress: (d: number, t: number) => void) =>
-    bridge.run!(onProgress, signal),
+  runInWorker: async (_p: string, _f: File[], _o: unknown, signal: AbortSignal, onProgress: (d: number, t: number) => void) => ({
+    outputs: await bridge.run!(onProgress, signal),
+    failures: [],
+  }),
 }));
 
 const manifest = testManifest({ processor: 'merge-pdf', output: { name: 'real-{name}' } });

@@ -11,6 +11,7 @@
 import { lazy, Suspense, useCallback, type FormEvent, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { DropZone } from './DropZone';
+import { FailedFiles } from './FailedFiles';
 import { FileList } from './FileList';
 import { firstErrorMessage, OptionsForm, useResetOnFiles, useToolOptions, type FormValues, type OptionsFormApi } from './OptionsForm';
 import { holds } from './rules';
@@ -177,6 +178,7 @@ export function ToolFrame({ page, blocked, input, afterInput, options, afterOpti
           compare={manifest.resultPreview === 'compare'}
         />
       )}
+      <FailedFiles failures={run.failures} />
       {help}
     </div>
   );

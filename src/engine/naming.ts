@@ -77,10 +77,11 @@ export function mimeFor(name: string): string {
 
 
 /**
- * The one place outputs get their names, for real and demo runs alike: one
- * output per input takes that input's name, otherwise every output is named
- * from the first input (or the tool's slug when it works from text alone).
- * An output without a type gets the one its name implies.
+ * The one place outputs get their names, for real and demo runs alike: an
+ * output made from one input (it says which, or there is one output per
+ * input) takes that input's name, otherwise every output is named from the
+ * first input (or the tool's slug when it works from text alone). An output
+ * without a type gets the one its name implies.
  */
 export function nameOutputs(
   manifest: ToolManifest,
@@ -89,10 +90,16 @@ export function nameOutputs(
   options: OptionValues,
   timestamp = Date.now(),
 ): ToolResult[] {
-  const oneToOne = outputs.length === files.length;
+  const oneToOne = outputs.length === files.length && outputs.every((o) => o.source === undefined);
+  const sourceOf = (output: ToolOutput, i: number) => output.source ?? (oneToOne ? i : 0);
+  // How many outputs each input gave: only an input's single output is shown over it.
+  const perSource = new Map<number, number>();
+  outputs.forEach((o, i) => perSource.set(sourceOf(o, i), (perSource.get(sourceOf(o, i)) ?? 0) + 1));
   const template = nameTemplate(manifest.output, options, factsOf(files, textBytesOf(options)));
   return outputs.map((output, i) => {
-    const source = files[oneToOne ? i : 0];
+    const index = sourceOf(output, i);
+    const source = files[index];
+    const single = (oneToOne || output.source !== undefined) && perSource.get(index) === 1;
     const name =
       output.name ??
       outputName(template, { originalName: source?.name ?? manifest.slug, n: i + 1, timestamp, options, vars: output.vars });
@@ -102,7 +109,7 @@ export function nameOutputs(
       size: output.bytes.byteLength,
       blob: new Blob([output.bytes as Uint8Array<ArrayBuffer>], { type: output.type || mimeFor(name) }),
       originalName: source?.name,
-      original: oneToOne && source instanceof Blob ? source : undefined,
+      original: single && source instanceof Blob ? source : undefined,
       meta: output.meta,
     };
   });

@@ -52,3 +52,13 @@ export const TOO_MANY_FILES_TITLE = 'Too many files';
 export function tooManyFilesMessage(max: number): string {
   return `You can only upload a maximum of ${max} files.`;
 }
+
+/** A run where some files failed and the others gave results: a Warning, not an Error. */
+export function partlyProcessedMessage(failed: number, total: number): string {
+  return `${failed} of ${total} files could not be processed. The other results are ready; each file that failed is listed with the reason.`;
+}
+
+/** A run of several files where none could be processed; each is listed with its own reason. */
+export function noneProcessedMessage(total: number): string {
+  return `None of the ${total} files could be processed. Each is listed with the reason.`;
+}

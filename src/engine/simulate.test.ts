@@ -9,7 +9,8 @@ const runSimulation = async (m: ReturnType<typeof manifest>, files: { name: stri
 
 const base = {
   slug: 'demo-tool', category: 'pdf', order: 1, title: 'Demo', description: 'd', icon: 'File',
-  features: ['a', 'b', 'c', 'd'], howTo: ['x'], accept: { 'application/pdf': ['.pdf'] }, limits: {},
+  features: ['a', 'b', 'c', 'd'], howTo: ['x'], accept: { 'application/pdf': ['.pdf'] },
+  produces: { 'application/pdf': ['.pdf'] }, limits: {},
   action: { label: 'Go', busyLabel: 'Going...' }, output: { name: 'compressed-{name}' },
   messages: { noFile: 'n', downloadFirst: 'd', success: 's' },
 };

@@ -7,6 +7,8 @@ import { vi } from 'vitest';
 import { manifestSchema, type ManifestInput, type ToolManifest } from '../../schemas/manifest';
 import type { PreviewDocument } from '../lib/pdf/preview';
 import { toolBySlug } from './catalogue';
+import type { ProcessorModule } from './processor';
+import { runFiles, type FilesRun } from './run-files';
 
 export function renderWithShell(ui: ReactElement) {
   return render(
@@ -29,6 +31,7 @@ export function testManifest(overrides: Partial<ManifestInput> = {}): ToolManife
     features: ['a', 'b', 'c', 'd'],
     howTo: ['Upload', 'Run', 'Download'],
     accept: { 'application/pdf': ['.pdf'] },
+    produces: { 'application/pdf': ['.pdf'] },
     limits: { maxFiles: 1, maxBytes: 1024 },
     action: { label: 'Run Tool', busyLabel: 'Running...' },
     output: { name: 'out-{name}' },
@@ -106,3 +109,16 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 }
 
 export { within };
+
+/**
+ * What the worker bridge does, in this process (jsdom has no worker): the real file runner over the
+ * processor `pick` gives for a name. `onRun` sees each run's outputs and failures.
+ */
+export function runInPlace(pick: (name: string) => ProcessorModule | Promise<ProcessorModule>, onRun?: (run: FilesRun, options: unknown) => void) {
+  return async (name: string, files: File[], options: unknown, signal: AbortSignal, onProgress: (done: number, total: number) => void, each = false) => {
+    const sources = files.map((f) => ({ name: f.name, type: f.type, read: async () => new Uint8Array(await f.arrayBuffer()) }));
+    const run = await runFiles(await pick(name), sources, options, { signal, onProgress, each });
+    onRun?.(run, options);
+    return run;
+  };
+}

@@ -21,12 +21,26 @@ export interface ToolOutput {
   notice?: string;
   /** Shows the notice as a Warning toast instead, for a result that falls short of what was asked. */
   noticeTone?: 'info' | 'warning';
+  /** The index of the input this output was made from, when the engine ran each file on its own. */
+  source?: number;
+}
+
+/** A file that could not be processed in a run that went on with the others. */
+export interface FileFailure {
+  name: string;
+  message: string;
+  link?: { href: string; label: string };
 }
 
 export interface ProcessorContext {
   signal: AbortSignal;
   /** Reports progress; done and total are in any unit (pages, files, bytes). */
   onProgress(done: number, total: number): void;
+  /**
+   * Reports an input a combining processor left out because it could not be read, so the run
+   * goes on with the others (src/lib/each-input.ts). Without it, such an input fails the run.
+   */
+  fail?(name: string, error: unknown): void;
 }
 
 /** A processor module's default export. Throws ToolError for bad input. */

@@ -4,17 +4,20 @@
  * cancel, results, downloads and the messages that go with them.
  *
  * idle (no file) -> ready (files chosen, results cleared) -> running -> done
+ *
+ * Files that fail on their own are listed in `failures`; the others' results are kept.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
-import { CancelledError, isToolError } from '../lib/errors';
+import { CancelledError, isToolError, ToolError } from '../lib/errors';
 import { downloadBlob, zipResults } from '../lib/download';
 import { useDemoMode } from './demo-mode';
 import { nameOutputs } from './naming';
 import { holds, type Facts } from './rules';
-import { notify, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
+import { noneProcessedMessage, notify, partlyProcessedMessage, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
+import { runsEachFile } from './run-files';
 import { factsOf, fillMessage, simulate, textBytesOf, type SimulationPlan } from './simulate';
-import type { ToolResult } from './types';
+import type { FileFailure, ToolResult } from './types';
 import { CRASH_MESSAGE, runInWorker } from './worker/bridge';
 
 export type RunStatus = 'idle' | 'ready' | 'running' | 'done';
@@ -44,6 +47,7 @@ export function useToolRun(manifest: ToolManifest) {
   const mode = useRunMode(manifest);
   const [files, setFilesState] = useState<File[]>([]);
   const [results, setResults] = useState<ToolResult[]>([]);
+  const [failures, setFailures] = useState<FileFailure[]>([]);
   const [status, setStatus] = useState<RunStatus>('idle');
   const [progress, setProgress] = useState<Progress | null>(null);
   const [extraFacts, setExtraFacts] = useState<Record<string, number>>({});
@@ -62,6 +66,7 @@ export function useToolRun(manifest: ToolManifest) {
     setFilesState(next);
     setExtraFacts({});
     setResults([]);
+    setFailures([]);
     setProgress(null);
     setStatus(next.length > 0 ? 'ready' : 'idle');
   }, []);
@@ -105,20 +110,28 @@ export function useToolRun(manifest: ToolManifest) {
       setStatus('running');
       setProgress(null);
       setResults([]);
+      setFailures([]);
       try {
         const onProgress = (done: number, total: number) => setProgress({ done, total });
         const settings = manifest.processorSettings ?? {};
-        const outputs = demo
-          ? await simulate(manifest, files, options, ac.signal, overrides.plan)
-          : await runInWorker(manifest.processor!, files, { ...options, ...settings }, ac.signal, onProgress);
+        const { outputs, failures: failed } = demo
+          ? { outputs: await simulate(manifest, files, options, ac.signal, overrides.plan), failures: [] }
+          : await runInWorker(manifest.processor!, files, { ...options, ...settings }, ac.signal, onProgress, runsEachFile(manifest));
         if (ac.signal.aborted) throw new CancelledError();
+        setFailures(failed);
+        if (outputs.length === 0 && failed.length > 0) {
+          // One file that failed is the run that failed: its own message, as the page always said it.
+          throw failed.length === 1 ? new ToolError(failed[0].message, failed[0].link) : new ToolError(noneProcessedMessage(failed.length));
+        }
         const produced = nameOutputs(manifest, files, outputs, options).map((r) => ({ ...r, simulated: demo }));
         const notices = new Map(outputs.filter((o) => o.notice).map((o) => [o.notice!, o.noticeTone ?? 'info']));
         for (const [notice, tone] of notices) (tone === 'warning' ? notify.warning : notify.info)(notice);
         setResults(produced);
         setStatus('done');
         const counts = { n: produced.length, files: files.length };
-        if (demo) {
+        if (failed.length > 0) {
+          notify.warning(partlyProcessedMessage(failed.length, files.length));
+        } else if (demo) {
           notify.success(fillMessage(overrides.demoSuccess ?? manifest.simulation.success, counts), manifest.simulation.successTitle);
         } else {
           notify.success(fillMessage(manifest.messages.success, counts), manifest.messages.successTitle);
@@ -183,6 +196,8 @@ export function useToolRun(manifest: ToolManifest) {
     setFiles,
     addFiles,
     results,
+    /** Files of the last run that failed on their own, each with its message. */
+    failures,
     status,
     progress,
     running: status === 'running',

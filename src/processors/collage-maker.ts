@@ -1,10 +1,10 @@
 /** Collage maker: the images, in upload order, scaled to cover the cells of the chosen layout, as one PNG. */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { readEach } from '../lib/each-input';
+import { ToolError } from '../lib/errors';
 import { readInput, writeOutput } from '../lib/image/edit';
 import { collageCells, makeCollage } from '../lib/image/ops/collage';
-import type { RasterImage } from '../lib/image/types';
 
 export const options = z.object({ layout: z.enum(['grid-2x2', 'grid-3x1', 'mixed-1-2']) });
 
@@ -12,12 +12,9 @@ export default defineProcessor(options, async (inputs, { layout }, ctx) => {
   if (inputs.length < 2) throw new ToolError('Please upload at least 2 images for the collage.');
   const capacity = collageCells(layout).cells.length;
   const used = inputs.slice(0, capacity);
-  const images: RasterImage[] = [];
-  for (const [i, input] of used.entries()) {
-    throwIfAborted(ctx.signal);
-    images.push((await readInput(input)).image);
-    ctx.onProgress(i + 1, used.length + 1);
-  }
+  // An image that cannot be read is left out and listed; a collage needs two that can.
+  const read = await readEach(used, ctx, async (input) => (await readInput(input)).image, { min: 2, total: used.length + 1 });
+  const images = read.map((r) => r.value);
   const collage = await makeCollage(images, layout, ctx.signal);
   const left = inputs.length - used.length;
   const notice =

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
 import type { ToolOutput } from '../engine/types';
+import { readEach } from '../lib/each-input';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { framesFromPictures } from '../lib/image/animation';
 import { decode } from '../lib/image/decode';
@@ -61,12 +62,9 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
   const outputs: ToolOutput[] = [];
 
   if (o.to === 'gif' && o.animate && inputs.length > 1) {
-    const pictures = [];
-    for (const [index, input] of inputs.entries()) {
-      throwIfAborted(ctx.signal);
-      pictures.push((await decode(input.name, input.bytes, { dpi: o.dpi })).frames[0]);
-      ctx.onProgress(index + 1, inputs.length + 1);
-    }
+    // A picture that cannot be read is left out of the animation and listed.
+    const read = await readEach(inputs, ctx, async (input) => (await decode(input.name, input.bytes, { dpi: o.dpi })).frames[0], { total: inputs.length + 1 });
+    const pictures = read.map((r) => r.value);
     const frames = framesFromPictures(pictures, o.frameDelay);
     const bytes = await encode(frames, 'gif');
     ctx.onProgress(inputs.length + 1, inputs.length + 1);

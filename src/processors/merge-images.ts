@@ -1,10 +1,10 @@
 /** Merge images: one PNG with the images one after the other, vertically or horizontally, with the chosen spacing. */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { readEach } from '../lib/each-input';
+import { ToolError } from '../lib/errors';
 import { readInput, writeOutput } from '../lib/image/edit';
 import { mergeStrip } from '../lib/image/ops/geometry';
-import type { RasterImage } from '../lib/image/types';
 
 export const SPACING = { none: 0, small: 5, medium: 10, large: 20 } as const;
 
@@ -15,12 +15,9 @@ export const options = z.object({
 
 export default defineProcessor(options, async (inputs, { direction, spacing }, ctx) => {
   if (inputs.length < 2) throw new ToolError('Please upload at least two images to merge.');
-  const images: RasterImage[] = [];
-  for (const [i, input] of inputs.entries()) {
-    throwIfAborted(ctx.signal);
-    images.push((await readInput(input)).image);
-    ctx.onProgress(i + 1, inputs.length + 1);
-  }
+  // An image that cannot be read is left out and listed; a merge needs two that can.
+  const read = await readEach(inputs, ctx, async (input) => (await readInput(input)).image, { min: 2, total: inputs.length + 1 });
+  const images = read.map((r) => r.value);
   const merged = mergeStrip(images, direction, SPACING[spacing]);
   const output = await writeOutput('the merged image', merged, 'png', {
     meta: { imageCount: images.length, direction },

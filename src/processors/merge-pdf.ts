@@ -5,6 +5,7 @@
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
+import { readEach } from '../lib/each-input';
 import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
 import { damagedPdfMessage, loadPdf } from '../lib/pdf/load';
 import { setOutline, type OutlineEntry } from '../lib/pdf/outline';
@@ -35,17 +36,22 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
   const merged = await PDFDocument.create();
   const outline: OutlineEntry[] = [];
   ctx.onProgress(0, inputs.length);
-  for (const [index, input] of inputs.entries()) {
-    throwIfAborted(ctx.signal);
-    outline.push({ title: bookmarkTitle(input.name), pageIndex: merged.getPageCount() });
-    for (const page of await copyAllPages(merged, input.bytes, input.name)) merged.addPage(page);
-    ctx.onProgress(index + 1, inputs.length);
-  }
+  // A PDF that cannot be read is left out and listed; a merge needs two that can.
+  const merges = await readEach(
+    inputs,
+    ctx,
+    async (input) => {
+      const pageIndex = merged.getPageCount();
+      for (const page of await copyAllPages(merged, input.bytes, input.name)) merged.addPage(page);
+      outline.push({ title: bookmarkTitle(input.name), pageIndex });
+    },
+    { min: 2 },
+  );
   throwIfAborted(ctx.signal);
   // copyPages never brings the source catalogs (open actions, document scripts),
   // but pages and their annotations can carry their own actions.
   stripActiveContent(merged);
   setOutline(merged, outline);
   const bytes = await merged.save();
-  return [{ bytes, type: 'application/pdf', meta: { pageCount: merged.getPageCount(), fileCount: inputs.length } }];
+  return [{ bytes, type: 'application/pdf', meta: { pageCount: merged.getPageCount(), fileCount: merges.length } }];
 });

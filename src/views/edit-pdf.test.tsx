@@ -189,7 +189,7 @@ describe('Edit PDF view with a real file', () => {
       try {
         const bytes = new Uint8Array(await files[0].arrayBuffer());
         outputs.push(...(await editPdf.run([{ name: files[0].name, type: files[0].type, bytes }], editPdf.options.parse(options), { signal, onProgress })));
-        return outputs;
+        return { outputs, failures: [] };
       } finally {
         settled = true;
       }

@@ -199,7 +199,7 @@ describe('Select the person (Remove Person from Photo)', () => {
     vi.mocked(runInWorker).mockImplementation(async (name, _files, options) => {
       expect(name).toBe('image-inpaint-person');
       expect(options).toEqual({ gridWidth: W, gridHeight: H });
-      return [{ bytes: new TextEncoder().encode(JSON.stringify(encodeMask(half, W, H))), type: 'application/json' }];
+      return { outputs: [{ bytes: new TextEncoder().encode(JSON.stringify(encodeMask(half, W, H))), type: 'application/json' }], failures: [] };
     });
     renderWithShell(<InpaintBrushView manifest={manifestOf('remove-person-from-photo')} />);
     await choose([photo()]);

@@ -33,7 +33,9 @@ function usePersonFinder(file: File | undefined) {
       controller.current = ac;
       try {
         const options = { gridWidth: grid.width, gridHeight: grid.height };
-        const [out] = await runInWorker('image-inpaint-person', [file], options, ac.signal, (done, total) => onProgress(total ? done / total : 0));
+        const {
+          outputs: [out],
+        } = await runInWorker('image-inpaint-person', [file], options, ac.signal, (done, total) => onProgress(total ? done / total : 0));
         return decodeMask(maskSchema.parse(JSON.parse(new TextDecoder().decode(out.bytes))));
       } catch (error) {
         if (!(error instanceof CancelledError)) notify.error(isToolError(error) ? error.message : CRASH_MESSAGE);

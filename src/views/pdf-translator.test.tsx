@@ -130,7 +130,7 @@ describe('PDF Translator with the browser Translator', () => {
       seen.push(options);
       const bytes = new Uint8Array(await files[0]!.arrayBuffer());
       outputs.push(...(await pdfTranslator.run([{ name: files[0]!.name, type: files[0]!.type, bytes }], pdfTranslator.options.parse(options), { signal, onProgress })));
-      return outputs;
+      return { outputs, failures: [] };
     });
   });
   afterEach(afterEachTest);

@@ -205,9 +205,10 @@ describe('Text to Speech with the site\'s speech engine', () => {
     FakeAudio.made = [];
     vi.stubGlobal('Audio', FakeAudio);
     vi.mocked(runInWorker).mockReset();
-    vi.mocked(runInWorker).mockImplementation(async (_name, _files, options) => [
-      { bytes: new Uint8Array([0xff, 0xfb, 0x90, 0x00]), type: (options as { format: string }).format === 'wav' ? 'audio/wav' : 'audio/mpeg' },
-    ]);
+    vi.mocked(runInWorker).mockImplementation(async (_name, _files, options) => ({
+      outputs: [{ bytes: new Uint8Array([0xff, 0xfb, 0x90, 0x00]), type: (options as { format: string }).format === 'wav' ? 'audio/wav' : 'audio/mpeg' }],
+      failures: [],
+    }));
   });
   afterEach(() => {
     act(() => toast.remove());

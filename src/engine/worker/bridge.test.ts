@@ -39,12 +39,13 @@ describe('runInWorker', () => {
     const promise = start(undefined, onProgress);
     const worker = FakeWorker.last;
     expect(worker.options.type).toBe('module');
-    expect(worker.posted).toEqual([{ kind: 'run', processor: 'merge-pdf', files: [expect.any(File)], options: { level: 'high' } }]);
+    expect(worker.posted).toEqual([{ kind: 'run', processor: 'merge-pdf', files: [expect.any(File)], options: { level: 'high' }, each: false }]);
     worker.say({ kind: 'progress', done: 1, total: 2 });
     expect(onProgress).toHaveBeenCalledWith(1, 2);
     const outputs = [{ bytes: new Uint8Array([1, 2]), type: 'application/pdf' }];
-    worker.say({ kind: 'done', outputs });
-    await expect(promise).resolves.toEqual(outputs);
+    const failures = [{ name: 'b.pdf', message: 'The file b.pdf is damaged.' }];
+    worker.say({ kind: 'done', outputs, failures });
+    await expect(promise).resolves.toEqual({ outputs, failures });
     expect(worker.terminated).toBe(true);
   });
 

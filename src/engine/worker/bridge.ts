@@ -1,16 +1,16 @@
 /**
  * Runs a processor in a fresh module Web Worker. The promise always settles:
- * with the outputs, with a ToolError for the processor's own messages, with a
+ * with the outputs and the files that failed on their own (see run-files.ts), with a ToolError for the processor's own messages, with a
  * generic error when the worker crashes, or with CancelledError on abort.
  * On abort the processor is asked to stop; a worker that has not stopped
  * within CANCEL_GRACE_MS is terminated.
  */
 import type { OptionValues } from '../../../schemas/manifest';
 import { CancelledError, ToolError } from '../../lib/errors';
-import type { ToolOutput } from '../types';
+import { CRASH_MESSAGE, type FilesRun } from '../run-files';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 
-export const CRASH_MESSAGE = 'Processing failed unexpectedly. Please try again, or try a different file.';
+export { CRASH_MESSAGE } from '../run-files';
 
 /** How long a cancelled processor may take to reach its next check before its worker is terminated. */
 export const CANCEL_GRACE_MS = 1500;
@@ -21,7 +21,8 @@ export function runInWorker(
   options: OptionValues,
   signal: AbortSignal,
   onProgress: (done: number, total: number) => void,
-): Promise<ToolOutput[]> {
+  each = false,
+): Promise<FilesRun> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new CancelledError());
     const worker = new Worker(new URL('./runner.worker.ts', import.meta.url), { type: 'module', name: processor });
@@ -43,7 +44,7 @@ export function runInWorker(
       const message = event.data;
       if (message.kind === 'progress') return signal.aborted || onProgress(message.done, message.total);
       finish();
-      if (message.kind === 'done') resolve(message.outputs);
+      if (message.kind === 'done') resolve({ outputs: message.outputs, failures: message.failures });
       else if (message.kind === 'cancelled') reject(new CancelledError());
       else {
         if (!message.toolError) console.error(`Processor ${processor} failed:`, message.message);
@@ -60,6 +61,6 @@ export function runInWorker(
       finish();
       reject(new ToolError(CRASH_MESSAGE));
     };
-    send({ kind: 'run', processor, files, options });
+    send({ kind: 'run', processor, files, options, each });
   });
 }

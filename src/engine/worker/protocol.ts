@@ -1,12 +1,14 @@
 import type { OptionValues } from '../../../schemas/manifest';
 import type { ToolErrorLink } from '../../lib/errors';
-import type { ToolOutput } from '../types';
+import type { FileFailure, ToolOutput } from '../types';
 
 export interface RunRequest {
   kind: 'run';
   processor: string;
   files: File[];
   options: OptionValues;
+  /** Run the processor once per file, each file succeeding or failing on its own. */
+  each: boolean;
 }
 
 /** Asks the running processor to stop at its next check. */
@@ -18,6 +20,6 @@ export type WorkerRequest = RunRequest | CancelRequest;
 
 export type WorkerMessage =
   | { kind: 'progress'; done: number; total: number }
-  | { kind: 'done'; outputs: ToolOutput[] }
+  | { kind: 'done'; outputs: ToolOutput[]; failures: FileFailure[] }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string; toolError: boolean; link?: ToolErrorLink };

@@ -4,8 +4,8 @@
  * ended afterwards. Cancel aborts the processor's signal so its loops stop at
  * their next check; the bridge terminates the worker if that takes too long.
  */
-import { CancelledError, isToolError } from '../../lib/errors';
-import type { ToolInput } from '../types';
+import { isToolError } from '../../lib/errors';
+import { runFiles } from '../run-files';
 import { loadProcessor } from './processor-modules';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 
@@ -17,18 +17,15 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   if (request.kind === 'cancel') return controller.abort();
   try {
-    const inputs: ToolInput[] = await Promise.all(
-      request.files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
-    );
     const processor = await loadProcessor(request.processor);
-    // The page has validated the values from the manifest's fields; parsing here gives them their declared types.
-    const options = processor.options.parse(request.options);
-    const outputs = await processor.run(inputs, options, {
+    // Each file's bytes are read when its turn comes, so a long run holds one input at a time.
+    const sources = request.files.map((f) => ({ name: f.name, type: f.type, read: async () => new Uint8Array(await f.arrayBuffer()) }));
+    const { outputs, failures } = await runFiles(processor, sources, request.options, {
       signal: controller.signal,
       onProgress: (done, total) => post({ kind: 'progress', done, total }),
+      each: request.each,
     });
-    if (controller.signal.aborted) throw new CancelledError();
-    post({ kind: 'done', outputs }, outputs.map((o) => o.bytes.buffer as ArrayBuffer));
+    post({ kind: 'done', outputs, failures }, outputs.map((o) => o.bytes.buffer as ArrayBuffer));
   } catch (error) {
     if (controller.signal.aborted) return post({ kind: 'cancelled' });
     const toolError = isToolError(error);

@@ -12,6 +12,7 @@ import {
   type PDFRef,
 } from 'pdf-lib';
 import { z } from 'zod';
+import { readEach, type EachInputContext } from '../each-input';
 import { ToolError } from '../errors';
 import { checkImageInput } from '../image/limits';
 import { orientedMatrix, readJpegOrientation } from './jpeg-orientation';
@@ -119,15 +120,12 @@ export async function imagesToPdf(
   inputs: { name: string; bytes: Uint8Array }[],
   format: 'jpeg' | 'png',
   pageOptions: ImagePageOptions,
-  ctx: { signal: AbortSignal; onProgress(done: number, total: number): void },
+  ctx: EachInputContext,
   noFile: string,
-): Promise<Uint8Array> {
+): Promise<{ bytes: Uint8Array; pageCount: number }> {
   if (inputs.length === 0) throw new ToolError(noFile);
   const doc = await newImageDocument();
-  for (const [index, input] of inputs.entries()) {
-    if (ctx.signal.aborted) break;
-    await addImageFile(doc, input, format, pageOptions);
-    ctx.onProgress(index + 1, inputs.length);
-  }
-  return doc.save({ useObjectStreams: true });
+  // An image that cannot be read is left out (and listed by the page); its page is never added.
+  await readEach(inputs, ctx, (input) => addImageFile(doc, input, format, pageOptions));
+  return { bytes: await doc.save({ useObjectStreams: true }), pageCount: doc.getPageCount() };
 }

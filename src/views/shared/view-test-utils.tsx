@@ -5,6 +5,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { OptionValues } from '../../../schemas/manifest';
 import type { ProcessorModule } from '../../engine/processor';
+import { runInPlace } from '../../engine/test-utils';
+import type { FilesRun } from '../../engine/run-files';
 import type { ToolOutput } from '../../engine/types';
 
 /** Names shown in the sortable list, in order. */
@@ -33,18 +35,20 @@ export async function readPages(bytes: Uint8Array): Promise<{ width: number; rot
  * file; returns the options each run received and the outputs it produced.
  */
 export function runProcessorInPlace(
-  mockedRun: { mockImplementation(fn: (...args: never[]) => Promise<ToolOutput[]>): unknown },
+  mockedRun: { mockImplementation(fn: (...args: never[]) => Promise<FilesRun>): unknown },
   processor: ProcessorModule,
 ): { seen: OptionValues[]; outputs: ToolOutput[] } {
   const seen: OptionValues[] = [];
   const outputs: ToolOutput[] = [];
-  mockedRun.mockImplementation((async (_name: string, files: File[], options: OptionValues, signal: AbortSignal, onProgress: (d: number, t: number) => void) => {
-    seen.push(options);
-    const inputs = await Promise.all(files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })));
-    // Parsed with the processor's schema first, as the worker does.
-    outputs.push(...(await processor.run(inputs, processor.options.parse(options), { signal, onProgress })));
-    return outputs;
-  }) as never);
+  mockedRun.mockImplementation(
+    runInPlace(
+      () => processor,
+      (run, options) => {
+        seen.push(options as OptionValues);
+        outputs.push(...run.outputs);
+      },
+    ) as never,
+  );
   return { seen, outputs };
 }
 

@@ -1,0 +1,81 @@
+/**
+ * Runs a processor over a run's files so that one bad file never sinks the
+ * run. A tool whose files each give their own results (the manifest's
+ * simulation says `outputs: "each"`) runs its processor once per file: each
+ * file is read when its turn comes and succeeds or fails on its own. A tool
+ * that combines its files gets them all at once and reports the ones it left
+ * out through ctx.fail. The worker runs this; so can any other host.
+ */
+import type { ToolManifest } from '../../schemas/manifest';
+import { CancelledError, isToolError, throwIfAborted } from '../lib/errors';
+import type { ProcessorModule } from './processor';
+import type { FileFailure, ToolInput, ToolOutput } from './types';
+
+/** The message of a file whose processing failed in a way the processor did not foresee. */
+export const CRASH_MESSAGE = 'Processing failed unexpectedly. Please try again, or try a different file.';
+
+/** An input whose bytes are read only when the processor needs them. */
+export interface FileSource {
+  name: string;
+  type: string;
+  read(): Promise<Uint8Array>;
+}
+
+export interface FilesRun {
+  outputs: ToolOutput[];
+  failures: FileFailure[];
+}
+
+/** Whether a manifest's files are run one at a time, each on its own. */
+export function runsEachFile(manifest: Pick<ToolManifest, 'simulation'>): boolean {
+  return manifest.simulation.outputs === 'each';
+}
+
+/** The failure entry for a file: the processor's own message, or the generic one for a crash. */
+export function failureOf(name: string, error: unknown): FileFailure {
+  if (isToolError(error)) return { name, message: error.message, ...(error.link ? { link: error.link } : {}) };
+  console.error(`Processing ${name} failed:`, error);
+  return { name, message: CRASH_MESSAGE };
+}
+
+async function readInput(source: FileSource): Promise<ToolInput> {
+  return { name: source.name, type: source.type, bytes: await source.read() };
+}
+
+export async function runFiles(
+  processor: ProcessorModule,
+  sources: readonly FileSource[],
+  rawOptions: unknown,
+  ctx: { signal: AbortSignal; onProgress(done: number, total: number): void; each: boolean },
+): Promise<FilesRun> {
+  // The page has validated the values from the manifest's fields; parsing here gives them their declared types.
+  const options = processor.options.parse(rawOptions);
+  const failures: FileFailure[] = [];
+  const fail = (name: string, error: unknown) => failures.push(failureOf(name, error));
+  const { signal } = ctx;
+
+  if (!ctx.each || sources.length <= 1) {
+    const inputs = await Promise.all(sources.map(readInput));
+    const outputs = await processor.run(inputs, options, { signal, onProgress: ctx.onProgress, fail });
+    throwIfAborted(signal);
+    if (ctx.each) outputs.forEach((o) => (o.source = 0));
+    return { outputs, failures };
+  }
+
+  const outputs: ToolOutput[] = [];
+  const total = sources.length;
+  for (const [index, source] of sources.entries()) {
+    throwIfAborted(signal);
+    // Progress inside one file is spread over that file's share of the whole run.
+    const onProgress = (done: number, of: number) => ctx.onProgress(index + (of > 0 ? Math.min(done / of, 1) : 0), total);
+    try {
+      const made = await processor.run([await readInput(source)], options, { signal, onProgress, fail });
+      for (const output of made) outputs.push({ ...output, source: index });
+    } catch (error) {
+      if (error instanceof CancelledError || signal.aborted) throw new CancelledError();
+      fail(source.name, error);
+    }
+    ctx.onProgress(index + 1, total);
+  }
+  return { outputs, failures };
+}
