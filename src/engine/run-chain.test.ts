@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { encode } from '../lib/image/encode';
 import { manifestOf, runInPlace } from './test-utils';
-import { chainShare, runChain, type ChainProgress } from './run-chain';
+import { chainShare, runChain, type ChainProgress, type ChainStep } from './run-chain';
 import { loadProcessor } from './worker/processor-modules';
 
 async function webp(name: string, width: number, height: number): Promise<File> {
@@ -10,7 +10,7 @@ async function webp(name: string, width: number, height: number): Promise<File> 
   return new File([(await encode({ width, height, data }, 'webp', { quality: 80 })) as Uint8Array<ArrayBuffer>], name, { type: 'image/webp' });
 }
 const junk = (name: string) => new File([new TextEncoder().encode('RIFF0000WEBPVP8 not an image')], name, { type: 'image/webp' });
-const steps = [
+const steps: ChainStep[] = [
   { manifest: manifestOf('webp-to-jpg'), options: { quality: 80 } },
   { manifest: manifestOf('jpg-to-pdf'), options: { pageSize: 'fit', orientation: 'auto', margin: 'none' } },
 ];
