@@ -11,6 +11,7 @@
 import { lazy, Suspense, useCallback, type FormEvent, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { DropZone } from './DropZone';
+import { BatchSection } from './batch/BatchSection';
 import { FailedFiles } from './FailedFiles';
 import { FileList } from './FileList';
 import { firstErrorMessage, OptionsForm, useResetOnFiles, useToolOptions, type FormValues, type OptionsFormApi } from './OptionsForm';
@@ -179,6 +180,7 @@ export function ToolFrame({ page, blocked, input, afterInput, options, afterOpti
         />
       )}
       <FailedFiles failures={run.failures} />
+      <BatchSection page={page} />
       {help}
     </div>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CANCEL_GRACE_MS, CRASH_MESSAGE, runInWorker } from './bridge';
+import { CANCEL_GRACE_MS, CRASH_MESSAGE, runInWorker, workerLane } from './bridge';
 import type { WorkerMessage } from './protocol';
 
 /** A stand-in for the module worker: the test decides what it says and records what happens to it. */
@@ -99,5 +99,27 @@ describe('runInWorker', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a lane keeps its worker from one run to the next, and replaces one that crashed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const lane = workerLane('batch');
+    const signal = new AbortController().signal;
+    const first = lane.run('merge-pdf', [], {}, signal, vi.fn(), true);
+    const worker = FakeWorker.last;
+    worker.say({ kind: 'done', outputs: [], failures: [] });
+    await first;
+    const second = lane.run('merge-pdf', [], {}, signal, vi.fn(), true);
+    expect(FakeWorker.last).toBe(worker);
+    expect(worker.posted).toHaveLength(2);
+    worker.onerror?.({ message: 'out of memory', preventDefault() {} } as ErrorEvent);
+    await expect(second).rejects.toMatchObject({ message: CRASH_MESSAGE });
+    expect(worker.terminated).toBe(true);
+    const third = lane.run('merge-pdf', [], {}, signal, vi.fn(), true);
+    expect(FakeWorker.last).not.toBe(worker);
+    FakeWorker.last.say({ kind: 'done', outputs: [], failures: [] });
+    await third;
+    lane.close();
+    expect(FakeWorker.last.terminated).toBe(true);
   });
 });

@@ -1,9 +1,14 @@
 /**
- * Runs a processor in a fresh module Web Worker. The promise always settles:
- * with the outputs and the files that failed on their own (see run-files.ts), with a ToolError for the processor's own messages, with a
- * generic error when the worker crashes, or with CancelledError on abort.
- * On abort the processor is asked to stop; a worker that has not stopped
- * within CANCEL_GRACE_MS is terminated.
+ * Runs a processor in a module Web Worker. The promise always settles: with
+ * the outputs and the files that failed on their own (see run-files.ts), with
+ * a ToolError for the processor's own messages, with a generic error when the
+ * worker crashes, or with CancelledError on abort. On abort the processor is
+ * asked to stop; a worker that has not stopped within CANCEL_GRACE_MS is
+ * terminated.
+ *
+ * A page run gets a fresh worker that ends with the run (runInWorker). Batch
+ * mode keeps a lane per worker and sends it one file after another, so the
+ * processor and its engines load once per lane, not once per file.
  */
 import type { OptionValues } from '../../../schemas/manifest';
 import { CancelledError, ToolError } from '../../lib/errors';
@@ -15,6 +20,78 @@ export { CRASH_MESSAGE } from '../run-files';
 /** How long a cancelled processor may take to reach its next check before its worker is terminated. */
 export const CANCEL_GRACE_MS = 1500;
 
+export interface WorkerLane {
+  /** Runs one request; a lane runs one at a time. */
+  run(
+    processor: string,
+    files: File[],
+    options: OptionValues,
+    signal: AbortSignal,
+    onProgress: (done: number, total: number) => void,
+    each?: boolean,
+  ): Promise<FilesRun>;
+  /** Ends the lane's worker. */
+  close(): void;
+}
+
+/** A lane; `oneShot` ends its worker after the first run, however it ends. */
+export function workerLane(name: string, { oneShot = false } = {}): WorkerLane {
+  let worker: Worker | null = null;
+  const end = () => {
+    worker?.terminate();
+    worker = null;
+  };
+  const run: WorkerLane['run'] = (processor, files, options, signal, onProgress, each = false) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(new CancelledError());
+      const current = worker ?? new Worker(new URL('./runner.worker.ts', import.meta.url), { type: 'module', name });
+      worker = current;
+      const send = (request: WorkerRequest) => current.postMessage(request);
+      let graceTimer: ReturnType<typeof setTimeout> | undefined;
+      /** The run is over for this worker; a worker that misbehaved is not used again. */
+      const settle = (reusable: boolean) => {
+        clearTimeout(graceTimer);
+        signal.removeEventListener('abort', onAbort);
+        current.onmessage = current.onerror = current.onmessageerror = null;
+        if (!reusable || oneShot) {
+          current.terminate();
+          if (worker === current) worker = null;
+        }
+      };
+      const onAbort = () => {
+        // The run is over for the page at once; the worker gets a moment to stop by itself.
+        reject(new CancelledError());
+        send({ kind: 'cancel' });
+        graceTimer = setTimeout(() => settle(false), CANCEL_GRACE_MS);
+      };
+      signal.addEventListener('abort', onAbort);
+      current.onmessage = (event: MessageEvent<WorkerMessage>) => {
+        const message = event.data;
+        if (message.kind === 'progress') return signal.aborted || onProgress(message.done, message.total);
+        settle(true);
+        if (message.kind === 'done') resolve({ outputs: message.outputs, failures: message.failures });
+        else if (message.kind === 'cancelled') reject(new CancelledError());
+        else {
+          if (!message.toolError) console.error(`Processor ${processor} failed:`, message.message);
+          reject(message.toolError ? new ToolError(message.message, message.link) : new ToolError(CRASH_MESSAGE));
+        }
+      };
+      current.onerror = (event) => {
+        event.preventDefault();
+        console.error(`Worker for ${processor} crashed:`, event.message);
+        settle(false);
+        reject(new ToolError(CRASH_MESSAGE));
+      };
+      current.onmessageerror = () => {
+        settle(false);
+        reject(new ToolError(CRASH_MESSAGE));
+      };
+      send({ kind: 'run', processor, files, options, each });
+    });
+  return { run, close: end };
+}
+
+/** One run in a worker of its own, ended when the run is over. */
 export function runInWorker(
   processor: string,
   files: File[],
@@ -23,44 +100,5 @@ export function runInWorker(
   onProgress: (done: number, total: number) => void,
   each = false,
 ): Promise<FilesRun> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new CancelledError());
-    const worker = new Worker(new URL('./runner.worker.ts', import.meta.url), { type: 'module', name: processor });
-    const send = (request: WorkerRequest) => worker.postMessage(request);
-    let graceTimer: ReturnType<typeof setTimeout> | undefined;
-    const finish = () => {
-      clearTimeout(graceTimer);
-      worker.terminate();
-      signal.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      // The run is over for the page at once; the worker gets a moment to stop by itself.
-      reject(new CancelledError());
-      send({ kind: 'cancel' });
-      graceTimer = setTimeout(finish, CANCEL_GRACE_MS);
-    };
-    signal.addEventListener('abort', onAbort);
-    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
-      const message = event.data;
-      if (message.kind === 'progress') return signal.aborted || onProgress(message.done, message.total);
-      finish();
-      if (message.kind === 'done') resolve({ outputs: message.outputs, failures: message.failures });
-      else if (message.kind === 'cancelled') reject(new CancelledError());
-      else {
-        if (!message.toolError) console.error(`Processor ${processor} failed:`, message.message);
-        reject(message.toolError ? new ToolError(message.message, message.link) : new ToolError(CRASH_MESSAGE));
-      }
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      console.error(`Worker for ${processor} crashed:`, event.message);
-      finish();
-      reject(new ToolError(CRASH_MESSAGE));
-    };
-    worker.onmessageerror = () => {
-      finish();
-      reject(new ToolError(CRASH_MESSAGE));
-    };
-    send({ kind: 'run', processor, files, options, each });
-  });
+  return workerLane(processor, { oneShot: true }).run(processor, files, options, signal, onProgress, each);
 }

@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
 /**
- * The module worker that runs one processor. It is created for one run and
- * ended afterwards. Cancel aborts the processor's signal so its loops stop at
- * their next check; the bridge terminates the worker if that takes too long.
+ * The module worker that runs a processor. A page creates one for each run
+ * and ends it afterwards; batch mode keeps a few and sends them one file after
+ * another, so each run has its own abort controller. Cancel aborts the running
+ * processor's signal so its loops stop at their next check; the bridge
+ * terminates the worker if that takes too long.
  */
 import { isToolError } from '../../lib/errors';
 import { runFiles } from '../run-files';
@@ -11,23 +13,25 @@ import type { WorkerMessage, WorkerRequest } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: WorkerMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
-const controller = new AbortController();
+let controller = new AbortController();
 
 scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   if (request.kind === 'cancel') return controller.abort();
+  controller = new AbortController();
+  const { signal } = controller;
   try {
     const processor = await loadProcessor(request.processor);
     // Each file's bytes are read when its turn comes, so a long run holds one input at a time.
     const sources = request.files.map((f) => ({ name: f.name, type: f.type, read: async () => new Uint8Array(await f.arrayBuffer()) }));
     const { outputs, failures } = await runFiles(processor, sources, request.options, {
-      signal: controller.signal,
+      signal,
       onProgress: (done, total) => post({ kind: 'progress', done, total }),
       each: request.each,
     });
     post({ kind: 'done', outputs, failures }, outputs.map((o) => o.bytes.buffer as ArrayBuffer));
   } catch (error) {
-    if (controller.signal.aborted) return post({ kind: 'cancelled' });
+    if (signal.aborted) return post({ kind: 'cancelled' });
     const toolError = isToolError(error);
     post({
       kind: 'error',

@@ -1,0 +1,97 @@
+/**
+ * Batch mode, folder to folder, driven with directory handles of the
+ * origin-private file system (the same interface as a picked folder): the
+ * folder picker is replaced by one that hands out OPFS folders.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { gotoReal, toast } from './support';
+
+/** Makes in/ (with a sub-folder and a damaged file) and out/ in OPFS, and a picker that gives in/ then out/. */
+async function prepareFolders(page: Page) {
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) await root.removeEntry(name, { recursive: true });
+    const input = await root.getDirectoryHandle('in', { create: true });
+    const nested = await input.getDirectoryHandle('trip', { create: true });
+    const png = async (w: number, h: number, colour: string) => {
+      const canvas = new OffscreenCanvas(w, h);
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = colour;
+      ctx.fillRect(0, 0, w, h);
+      return canvas.convertToBlob({ type: 'image/png' });
+    };
+    const write = async (dir: FileSystemDirectoryHandle, name: string, data: Blob) => {
+      const w = await (await dir.getFileHandle(name, { create: true })).createWritable();
+      await w.write(data);
+      await w.close();
+    };
+    await write(input, 'red.png', await png(64, 48, '#d00'));
+    await write(input, 'broken.png', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])]));
+    await write(input, 'notes.txt', new Blob(['not an image']));
+    await write(nested, 'blue.png', await png(30, 90, '#00d'));
+    await root.getDirectoryHandle('out', { create: true });
+    const picks = ['in', 'out'];
+    let next = 0;
+    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
+      root.getDirectoryHandle(picks[next++ % 2]);
+  });
+}
+
+/** Every file under out/, with its size and, for images, its decoded width and height. */
+async function readOutput(page: Page) {
+  return page.evaluate(async () => {
+    const out = await (await navigator.storage.getDirectory()).getDirectoryHandle('out');
+    const found: { path: string; size: number; width?: number; height?: number }[] = [];
+    async function walk(dir: FileSystemDirectoryHandle, prefix: string) {
+      for await (const handle of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
+        if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${prefix}${handle.name}/`);
+        else {
+          const file = await (handle as FileSystemFileHandle).getFile();
+          const entry: (typeof found)[number] = { path: prefix + handle.name, size: file.size };
+          if (file.name.endsWith('.jpg')) {
+            const bitmap = await createImageBitmap(file);
+            Object.assign(entry, { width: bitmap.width, height: bitmap.height });
+          }
+          found.push(entry);
+        }
+      }
+    }
+    await walk(out, '');
+    return found.sort((a, b) => a.path.localeCompare(b.path));
+  });
+}
+
+test('PNG to JPG in batch mode: a folder in, a folder out, the damaged file listed, and a second run skips what is done', async ({ page }) => {
+  await gotoReal(page, '/tools/png-to-jpg');
+  await prepareFolders(page);
+  await page.getByRole('button', { name: 'Process a folder' }).click();
+  await page.getByRole('button', { name: 'Choose a folder' }).click();
+  await expect(page.getByTestId('batch-chosen')).toContainText('3 files found in in');
+  await page.getByRole('button', { name: 'Choose output folder' }).click();
+  await expect(page.getByTestId('batch-chosen')).toContainText('results go to out');
+  await page.getByRole('button', { name: 'Run batch' }).click();
+  await expect(toast(page, 'Warning')).toContainText('1 of 3 files could not be processed. 2 processed, 0 skipped, 1 failed.');
+
+  const table = page.getByTestId('batch-table');
+  await expect(table.locator('tr[data-status="done"]')).toHaveCount(2);
+  await expect(table.locator('tr[data-status="failed"]')).toContainText('broken.png');
+  const written = await readOutput(page);
+  expect(written.filter((f) => f.path.endsWith('.jpg'))).toEqual([
+    { path: 'red.jpg', size: expect.any(Number), width: 64, height: 48 },
+    { path: 'trip/blue.jpg', size: expect.any(Number), width: 30, height: 90 },
+  ]);
+
+  const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report (CSV)' }).click()]);
+  const csv = (await report.createReadStream().toArray()).join('');
+  expect(csv.split('\r\n')[0]).toBe('file,status,bytes_in,bytes_out,ms,outputs,message');
+  expect(csv).toMatch(/\r\nbroken\.png,failed,11,0,\d+,,.*broken\.png/);
+
+  // Again on the same output folder: nothing is done twice.
+  await page.getByRole('button', { name: 'Choose a folder' }).click();
+  await page.getByRole('button', { name: 'Choose output folder' }).click();
+  await page.getByRole('button', { name: 'Run batch' }).click();
+  await expect(toast(page, 'Warning').last()).toContainText('0 processed, 2 skipped, 1 failed.');
+  await expect(table.locator('tr[data-status="skipped"]')).toHaveCount(2);
+  expect((await readOutput(page)).filter((f) => f.path.endsWith('.jpg')).map((f) => f.path)).toEqual(['red.jpg', 'trip/blue.jpg']);
+});

@@ -1,0 +1,60 @@
+/**
+ * The batch-mode part of a tool page: a heading and a button that opens the
+ * batch panel (loaded only then). Shown for tools whose files each give their
+ * own results and need nothing but the options form.
+ */
+import { Button } from '@radix-ui/themes';
+import { FolderTree } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
+import { notify } from '../notify';
+import { firstErrorMessage, OptionsForm } from '../OptionsForm';
+import { runsEachFile } from '../run-files';
+import type { ToolPageState } from '../ToolPage';
+import { toolBatch } from './tool-batch';
+
+const BatchPanel = lazy(() => import('./BatchPanel'));
+
+/** Tools batch mode serves: real, one result set per file, no input but files and options. */
+export function hasBatchMode(manifest: ToolManifest): boolean {
+  return !!manifest.processor && !manifest.view && !manifest.pageInput && runsEachFile(manifest) && Object.keys(manifest.accept).length > 0;
+}
+
+export function BatchSection({ page }: { page: ToolPageState }) {
+  const { manifest, run, form } = page;
+  const [open, setOpen] = useState(false);
+  const target = useMemo(() => toolBatch(manifest), [manifest]);
+  if (!hasBatchMode(manifest) || !run.real) return null;
+  const options = () =>
+    new Promise<OptionValues | null>((resolve) => {
+      void form.handleSubmit(
+        (valid) => resolve(valid),
+        (errors) => {
+          notify.error(firstErrorMessage(manifest, errors as Record<string, { message?: unknown }>));
+          resolve(null);
+        },
+      )();
+    });
+  return (
+    <section className="batch" aria-labelledby="batch-title">
+      <h2 id="batch-title" className="batch-title">
+        Batch mode
+      </h2>
+      <p className="batch-intro">
+        Any number of files from a folder, each result written as soon as it is ready. Run it again on the same output folder to pick up where it stopped.
+      </p>
+      {!open ? (
+        <Button type="button" variant="soft" onClick={() => setOpen(true)}>
+          <FolderTree size={16} aria-hidden="true" /> Process a folder
+        </Button>
+      ) : (
+        <>
+          {run.files.length === 0 && <OptionsForm manifest={manifest} form={form} facts={run.facts} />}
+          <Suspense fallback={<p className="batch-status">Loading batch mode…</p>}>
+            <BatchPanel target={target} options={options} slug={manifest.slug} />
+          </Suspense>
+        </>
+      )}
+    </section>
+  );
+}

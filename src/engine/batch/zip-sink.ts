@@ -1,0 +1,50 @@
+/**
+ * The batch sink where folders cannot be written (no File System Access API):
+ * one ZIP, streamed. Each output is added as it is made and the archive's
+ * bytes go straight into Blob parts, which the browser keeps out of the
+ * page's memory (on disk for large ones), so the whole archive is never held
+ * as one buffer; it is downloaded when the batch ends.
+ */
+import type { BatchSink } from './run-batch';
+
+/** Outputs that are compressed already are stored as they are; deflating them again only costs time. */
+const STORED = /^(image\/(jpeg|png|webp|gif|avif|jxl)|application\/(pdf|zip)|audio\/|video\/)/;
+
+export interface ZipSink extends BatchSink {
+  /** Ends the archive and gives it. */
+  finish(): Promise<Blob>;
+}
+
+export async function zipSink(): Promise<ZipSink> {
+  const { Zip, ZipDeflate, ZipPassThrough } = await import('fflate');
+  const parts: Blob[] = [];
+  let failed: Error | null = null;
+  let finished: (blob: Blob) => void;
+  const whole = new Promise<Blob>((resolve) => (finished = resolve));
+  const zip = new Zip((error, chunk, final) => {
+    if (error) failed = error;
+    else parts.push(new Blob([chunk as Uint8Array<ArrayBuffer>]));
+    if (final) finished(new Blob(parts, { type: 'application/zip' }));
+  });
+  // Lanes finish at their own pace; entries are added one after another.
+  let queue = Promise.resolve();
+  return {
+    isDone: async () => false,
+    has: async () => false,
+    markDone: async () => undefined,
+    write: (path, blob) => {
+      queue = queue.then(async () => {
+        if (failed) throw failed;
+        const entry = STORED.test(blob.type) ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
+        zip.add(entry);
+        entry.push(new Uint8Array(await blob.arrayBuffer()), true);
+      });
+      return queue;
+    },
+    finish: async () => {
+      await queue;
+      zip.end();
+      return whole;
+    },
+  };
+}
