@@ -3,6 +3,7 @@
  * origin-private file system (the same interface as a picked folder): the
  * folder picker is replaced by one that hands out OPFS folders.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { gotoReal, toast } from './support';
@@ -83,7 +84,7 @@ test('PNG to JPG in batch mode: a folder in, a folder out, the damaged file list
   ]);
 
   const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report (CSV)' }).click()]);
-  const csv = (await report.createReadStream().toArray()).join('');
+  const csv = await readFile(await report.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe('file,status,bytes_in,bytes_out,ms,outputs,message');
   expect(csv).toMatch(/\r\nbroken\.png,failed,11,0,\d+,,.*broken\.png/);
 
