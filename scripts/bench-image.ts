@@ -14,7 +14,7 @@
  * Options: --no-build reuses /tmp/dist-bench when it exists; --case
  * compress|heic|gif runs one part.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,10 @@ import * as gifencModule from 'gifenc';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { createServer } from 'vite';
+import { buildSite as buildInto, startPreview as serve, stopPreview } from './bench-site';
+
+const buildSite = () => buildInto(DIST, args.includes('--no-build'));
+const startPreview = () => serve(DIST, PORT);
 
 interface Raster { width: number; height: number; data: Uint8ClampedArray }
 interface Photo { name: string; kind: string; input: Uint8Array; image: Raster }
@@ -373,55 +377,6 @@ function makeGif100(): string {
 }
 
 // ---------------------------------------------------------------- 2, 3. site in Chromium
-
-function buildSite(): boolean {
-  if (args.includes('--no-build') && existsSync(DIST)) {
-    console.log(`Using the existing build in ${DIST} (--no-build)`);
-    return true;
-  }
-  console.log(`Building the site into ${DIST} ...`);
-  const started = performance.now();
-  // nice: the machine is shared with CI runs.
-  const run = spawnSync('nice', ['-n', '10', 'npx', 'vite', 'build'], { cwd: root, env: { ...process.env, DIST_DIR: DIST }, encoding: 'utf8' });
-  if (run.status !== 0) {
-    console.log(`The build failed (exit ${run.status}):\n${`${run.stdout}\n${run.stderr}`.trim().split('\n').slice(-20).join('\n')}`);
-    return false;
-  }
-  console.log(`Built in ${seconds(performance.now() - started)}`);
-  return true;
-}
-
-async function startPreview(): Promise<ChildProcess> {
-  // Its own process group, so stopping it also stops the vite process npx starts.
-  const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: root,
-    env: { ...process.env, DIST_DIR: DIST },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`vite preview exited (${server.exitCode}); is port ${PORT} taken?`);
-    try {
-      if ((await fetch(`${ORIGIN}/`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  stopPreview(server);
-  throw new Error(`vite preview did not answer on ${ORIGIN} within 60 s`);
-}
-
-function stopPreview(server: ChildProcess): void {
-  if (server.pid && server.exitCode === null) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
 
 /** One run of a tool page: milliseconds from the click to the result's name, or the error the page shows. */
 async function runTool(page: Page, slug: string, file: string): Promise<{ ms: number } | { error: string }> {
