@@ -26,14 +26,14 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 /** 2 megapixels, a 4:3 phone photo. */
 const PHOTO = { width: 1632, height: 1224 };
 
-/** Renderer processes' resident memory, summed, in bytes. */
+/** Renderer processes' memory, summed, in bytes: proportional set size, so pages shared between processes count once. */
 async function rendererMemory(cdp: CDPSession): Promise<number> {
   const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
   let total = 0;
   for (const { type, id } of processInfo) {
     if (type !== 'renderer') continue;
     try {
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/status`, 'utf8'));
+      const rss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'));
       total += rss ? Number(rss[1]) * 1024 : 0;
     } catch {
       // the process ended between the listing and the read
@@ -126,7 +126,7 @@ async function throughput(browser: Browser, count: number) {
   const cdp = await browser.newBrowserCDPSession();
   const made = performance.now();
   await openWithFolders(page, count);
-  console.log(`  ${count} photos made in ${((performance.now() - made) / 1000).toFixed(0)} s`);
+  console.log(`  ${count} photos made in ${((performance.now() - made) / 1000).toFixed(0)} s; renderers before the run: ${(await rendererMemory(cdp)) / 2 ** 20 | 0} MB`);
   const sampler = sampleMemory(cdp);
   const started = performance.now();
   await page.getByRole('button', { name: 'Run batch' }).click();
@@ -139,7 +139,9 @@ async function throughput(browser: Browser, count: number) {
 }
 
 async function resume(browser: Browser, count: number) {
-  let page = await browser.newPage();
+  // One context, so the second page sees the same origin-private folders.
+  const context = await browser.newContext();
+  let page = await context.newPage();
   await openWithFolders(page, count);
   await page.getByRole('button', { name: 'Run batch' }).click();
   // Half way, the page is closed as a visitor would close the tab.
@@ -148,7 +150,7 @@ async function resume(browser: Browser, count: number) {
     return Number(/^(\d+) of/.exec(text)?.[1] ?? 0) >= half;
   }, count / 2, { timeout: 3_600_000, polling: 100 });
   await page.close({ runBeforeUnload: false });
-  page = await browser.newPage();
+  page = await context.newPage();
   await openWithFolders(page, null);
   const before = new Set(await outputs(page));
   await page.getByRole('button', { name: 'Run batch' }).click();
@@ -157,7 +159,7 @@ async function resume(browser: Browser, count: number) {
     trs.map((tr) => ({ path: tr.children[0].textContent ?? '', status: tr.getAttribute('data-status') ?? '' })),
   );
   const after = new Set(await outputs(page));
-  await page.close();
+  await context.close();
   // Image Compressor keeps the format at its defaults and names each output "compressed-<name>".
   const outputOf = (path: string) => `compressed-${path}`;
   return {
