@@ -28,6 +28,16 @@ export function tooLargeMessage(name: string, maxBytes: number): string {
   return `The file ${name} is too large. Maximum size is ${megabytes(maxBytes)}MB.`;
 }
 
+/**
+ * The name an output will have, known before the run, or null: a name that depends on the run itself
+ * (an output number, a page number a processor adds, the time) cannot be known before it.
+ */
+export function expectedOutputName(template: string, name: string, options: OptionValues): string | null {
+  if (/\{(n|timestamp)\}/.test(template)) return null;
+  const named = outputName(template, { originalName: name, n: 1, timestamp: 0, options });
+  return named.includes('{') ? null : named;
+}
+
 export function toolBatch(manifest: ToolManifest): BatchTarget {
   return {
     extensions: [...new Set(Object.values(manifest.accept).flat())],
@@ -42,12 +52,7 @@ export function toolBatch(manifest: ToolManifest): BatchTarget {
           const { outputs, failures } = await lanes[lane].run(manifest.processor!, [file], settings, signal, () => undefined, true);
           return { results: nameOutputs(manifest, [file], outputs, options), failures };
         },
-        expectedName(name) {
-          // A name that depends on the run itself (a page number, the time) cannot be known before it.
-          if (template.includes('{timestamp}')) return null;
-          const named = outputName(template, { originalName: name, n: 1, timestamp: 0, options });
-          return named.includes('{') ? null : named;
-        },
+        expectedName: (name) => expectedOutputName(template, name, options),
         close: () => lanes.forEach((l) => l.close()),
       };
     },
