@@ -2,7 +2,8 @@
  * The page's entry: its stylesheets, then the application once the pre-rendered
  * page has painted. The page is complete HTML, so the first paint waits for no
  * script; the route's chunks (listed by the build in #root's data-chunks) are
- * fetched together with the application instead of after it.
+ * fetched together with the application instead of after it. Until the drop
+ * zone is live, files chosen or dropped are kept for it (src/early-files.ts).
  */
 // Radix Themes without the colour scales the site never uses, and (scripts/radix-css.ts) without the
 // components it never imports: this stylesheet blocks the first paint.
@@ -17,6 +18,9 @@ import '@radix-ui/themes/tokens/colors/green.css';
 import '@radix-ui/themes/components.css';
 import '@radix-ui/themes/utilities.css';
 import './site/site.css';
+import { catchEarlyFiles } from './early-files';
+
+catchEarlyFiles();
 
 function startApp(): void {
   const chunks = document.getElementById('root')?.dataset.chunks;

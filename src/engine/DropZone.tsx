@@ -1,12 +1,15 @@
 /**
  * The upload area: accepted types, file count and size per file come from the
- * manifest; rejected files produce the specification's toasts verbatim.
+ * manifest; rejected files produce the specification's toasts verbatim. Files
+ * chosen or dropped before the page was live, and files dropped elsewhere on
+ * the page, come in through its input too (useEarlyFiles).
  */
 import { Upload } from 'lucide-react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import type { ToolManifest } from '../../schemas/manifest';
 import { megabytes } from '../lib/format-size';
 import { notify, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
+import { useEarlyFiles } from './useEarlyFiles';
 
 export const DEFAULT_HELP = 'Drag and drop your file here, or click to browse.';
 export const MULTI_HELP = 'Drag and drop your files here, or click to browse.';
@@ -48,7 +51,7 @@ interface DropZoneProps {
 export function DropZone({ manifest, onFiles, disabled }: DropZoneProps) {
   const { accept, limits } = manifest;
   const multiple = limits.maxFiles > 1;
-  const { getRootProps, getInputProps, isDragActive, isDragAccept, isDragReject } = useDropzone({
+  const { getRootProps, getInputProps, inputRef, isDragActive, isDragAccept, isDragReject } = useDropzone({
     accept,
     multiple,
     maxSize: limits.maxBytes,
@@ -59,8 +62,14 @@ export function DropZone({ manifest, onFiles, disabled }: DropZoneProps) {
     onDrop: (accepted, rejected) => {
       if (rejected.length) reportRejections(rejected, limits);
       if (accepted.length) onFiles(accepted);
+      taken();
+    },
+    onError: (error) => {
+      taken();
+      console.error(error);
     },
   });
+  const taken = useEarlyFiles(inputRef, disabled);
   const state = isDragReject ? 'reject' : isDragAccept ? 'accept' : isDragActive ? 'active' : 'idle';
   return (
     // A button-like control: announced as a button, Enter and Space open the file chooser

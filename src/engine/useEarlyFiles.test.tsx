@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useEarlyFiles } from './useEarlyFiles';
+
+/** jsdom has no DataTransfer: a list of the added files stands in for its FileList. */
+class FakeDataTransfer {
+  files: File[] = [];
+  items = { add: (file: File) => void this.files.push(file) };
+}
+
+/** A stand-in for the drop zone's input: records each batch given to it with its change event. */
+function fakeInput() {
+  const given: string[][] = [];
+  const input = {
+    files: [] as File[],
+    dispatchEvent: vi.fn((event: Event) => {
+      expect(event.type).toBe('change');
+      expect(event.bubbles).toBe(true);
+      given.push(input.files.map((f) => f.name));
+      return true;
+    }),
+  };
+  return { ref: { current: input as unknown as HTMLInputElement }, given };
+}
+
+const file = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' });
+
+beforeEach(() => {
+  vi.stubGlobal('DataTransfer', FakeDataTransfer);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.earlyFiles;
+});
+
+describe('useEarlyFiles', () => {
+  it('gives the caught batches to the input one at a time, each after the previous one was taken', () => {
+    window.earlyFiles = { batches: [[file('a.pdf')], [file('b.pdf'), file('c.pdf')]] };
+    const { ref, given } = fakeInput();
+    const { result } = renderHook(() => useEarlyFiles(ref));
+    expect(given).toEqual([['a.pdf']]);
+    expect(window.earlyFiles.batches).toEqual([]);
+    act(() => result.current());
+    expect(given).toEqual([['a.pdf'], ['b.pdf', 'c.pdf']]);
+    act(() => result.current());
+    expect(given).toHaveLength(2);
+    // A drop handled by the drop zone itself (not a batch given by the hook) changes nothing.
+    act(() => result.current());
+    expect(given).toHaveLength(2);
+  });
+
+  it('takes the files dropped elsewhere on the page while mounted, and waits for the batch before', () => {
+    window.earlyFiles = { batches: [[file('a.pdf')]] };
+    const { ref, given } = fakeInput();
+    const { result, unmount } = renderHook(() => useEarlyFiles(ref));
+    const take = window.earlyFiles.take!;
+    expect(take).toBeTypeOf('function');
+    act(() => take([file('b.pdf')]));
+    expect(given).toEqual([['a.pdf']]);
+    act(() => result.current());
+    expect(given).toEqual([['a.pdf'], ['b.pdf']]);
+    act(() => result.current());
+    act(() => take([file('c.pdf')]));
+    expect(given).toEqual([['a.pdf'], ['b.pdf'], ['c.pdf']]);
+    unmount();
+    expect(window.earlyFiles.take).toBeUndefined();
+  });
+
+  it('ignores drops while the drop zone is disabled, and gives caught files once it is enabled', () => {
+    window.earlyFiles = { batches: [[file('a.pdf')]] };
+    const { ref, given } = fakeInput();
+    const { rerender } = renderHook(({ disabled }) => useEarlyFiles(ref, disabled), { initialProps: { disabled: true } });
+    act(() => window.earlyFiles!.take!([file('b.pdf')]));
+    expect(given).toEqual([]);
+    rerender({ disabled: false });
+    expect(given).toEqual([['a.pdf']]);
+  });
+
+  it('does nothing where the entry script did not run (tests, the development server before it starts)', () => {
+    const { ref, given } = fakeInput();
+    const { result } = renderHook(() => useEarlyFiles(ref));
+    act(() => result.current());
+    expect(given).toEqual([]);
+    expect(window.earlyFiles).toBeUndefined();
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The drop zone's side of src/early-files.ts. Once hydrated, the drop zone
+ * takes the files the entry script caught before the page was live, and from
+ * then on the files dropped anywhere else on the page. Each batch is given to
+ * the drop zone's own file input as if chosen now, so it gets the checks
+ * (type, size, count) and the messages of any chosen file. Batches go one at a
+ * time, each after the page has taken the previous one, so a second choice
+ * adds to the first on a tool that appends and replaces it on one that does not.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+// Types only: the code is the entry script's, and runs before the application.
+import type { EarlyFiles } from '../early-files';
+
+/** Gives `files` to a file input and fires the change its handler listens to. */
+export function chooseFiles(input: HTMLInputElement, files: File[]): void {
+  const transfer = new DataTransfer();
+  files.forEach((file) => transfer.items.add(file));
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
+ * Takes the early files over for the drop zone whose input is `inputRef`. Returns
+ * the function its drop handler calls after each drop (the page has then taken
+ * the batch, and the next one may follow).
+ */
+export function useEarlyFiles(inputRef: RefObject<HTMLInputElement | null>, disabled = false): () => void {
+  const pending = useRef<File[][]>([]);
+  /** True from giving a batch to the input until the drop handler has taken it. */
+  const giving = useRef(false);
+  const disabledNow = useRef(disabled);
+  const [taken, setTaken] = useState(0);
+
+  useLayoutEffect(() => {
+    disabledNow.current = disabled;
+  }, [disabled]);
+
+  const giveNext = useCallback(() => {
+    const input = inputRef.current;
+    if (giving.current || disabledNow.current || !input || !pending.current.length) return;
+    giving.current = true;
+    chooseFiles(input, pending.current.shift()!);
+  }, [inputRef]);
+
+  // In the commit that hydrates the drop zone, so no event falls between the entry's catching and the drop zone's handling.
+  useLayoutEffect(() => {
+    const early: EarlyFiles | undefined = window.earlyFiles;
+    if (!early) return;
+    pending.current.push(...early.batches.splice(0));
+    const take = (files: File[]) => {
+      if (disabledNow.current) return;
+      pending.current.push(files);
+      giveNext();
+    };
+    early.take = take;
+    return () => {
+      if (early.take === take) early.take = undefined;
+    };
+  }, [giveNext]);
+
+  // After each render that followed a taken batch (the page's file list is then current), the next one.
+  useEffect(giveNext, [giveNext, taken, disabled]);
+
+  return useCallback(() => {
+    if (!giving.current) return;
+    giving.current = false;
+    setTaken((n) => n + 1);
+  }, []);
+}
