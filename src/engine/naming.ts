@@ -90,6 +90,25 @@ export function nameOutputs(
   options: OptionValues,
   timestamp = Date.now(),
 ): ToolResult[] {
+  return namedOutputs(manifest, files, outputs, options, timestamp).map(({ output, name, source, single }, i) => ({
+    id: `${timestamp}-${i}`,
+    name,
+    size: output.bytes.byteLength,
+    blob: new Blob([output.bytes as Uint8Array<ArrayBuffer>], { type: output.type || mimeFor(name) }),
+    originalName: source?.name,
+    original: single && source instanceof Blob ? source : undefined,
+    meta: output.meta,
+  }));
+}
+
+/** Each output with its name and the input it came from; `single` when it is that input's only output. */
+export function namedOutputs<F extends { name: string; size: number }>(
+  manifest: ToolManifest,
+  files: readonly F[],
+  outputs: ToolOutput[],
+  options: OptionValues,
+  timestamp = Date.now(),
+): { output: ToolOutput; name: string; source: F | undefined; single: boolean }[] {
   const oneToOne = outputs.length === files.length && outputs.every((o) => o.source === undefined);
   const sourceOf = (output: ToolOutput, i: number) => output.source ?? (oneToOne ? i : 0);
   // How many outputs each input gave: only an input's single output is shown over it.
@@ -103,14 +122,6 @@ export function nameOutputs(
     const name =
       output.name ??
       outputName(template, { originalName: source?.name ?? manifest.slug, n: i + 1, timestamp, options, vars: output.vars });
-    return {
-      id: `${timestamp}-${i}`,
-      name,
-      size: output.bytes.byteLength,
-      blob: new Blob([output.bytes as Uint8Array<ArrayBuffer>], { type: output.type || mimeFor(name) }),
-      originalName: source?.name,
-      original: single && source instanceof Blob ? source : undefined,
-      meta: output.meta,
-    };
+    return { output, name, source, single };
   });
 }

@@ -42,6 +42,16 @@ function filesFrom(list: FileList | null, extensions: string[]): BatchInput[] {
     .map((f) => ({ path: f.webkitRelativePath || f.name, size: f.size, open: async () => f }));
 }
 
+/** Finished files shown in the table; every failed and running file is shown too, and the report lists all. */
+const SHOWN_FINISHED = 100;
+
+/** The rows the table shows, so a batch of thousands keeps a small page. */
+function shownRows(rows: BatchRow[]): BatchRow[] {
+  const finished = rows.flatMap((r, i) => (r.status === 'done' || r.status === 'skipped' || r.status === 'cancelled' ? [i] : []));
+  const recent = new Set(finished.slice(-SHOWN_FINISHED));
+  return rows.filter((r, i) => r.status === 'failed' || r.status === 'running' || recent.has(i));
+}
+
 function timeLeft(rows: BatchRow[], startedAt: number): string {
   const finished = rows.filter((r) => r.status !== 'waiting' && r.status !== 'running').length;
   const left = rows.filter((r) => r.status === 'waiting' || r.status === 'running').length;
@@ -131,6 +141,7 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
 
   const finished = rows.filter((r) => r.status !== 'waiting' && r.status !== 'running').length;
   const failed = rows.filter((r) => r.status === 'failed').length;
+  const shown = shownRows(rows);
   return (
     <div className="batch-panel">
       <div className="batch-choices">
@@ -201,7 +212,7 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r) => (
+                {shown.map((r) => (
                   <tr key={r.path} data-status={r.status}>
                     <td>{r.path}</td>
                     <td>{STATUS_LABEL[r.status]}</td>
@@ -214,6 +225,9 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
               </tbody>
             </table>
           </div>
+          {shown.length < finished + rows.filter((r) => r.status === 'running').length && (
+            <p className="batch-status">The table shows the failed files and the latest {SHOWN_FINISHED} finished; the report lists every file.</p>
+          )}
         </>
       )}
     </div>

@@ -41,12 +41,12 @@ async function dirFor(root: FileSystemDirectoryHandle, path: string, create: boo
   return { dir, name };
 }
 
-async function writeFile(root: FileSystemDirectoryHandle, path: string, data: Blob | string): Promise<void> {
+async function writeFile(root: FileSystemDirectoryHandle, path: string, data: Blob | Uint8Array | string): Promise<void> {
   const { dir, name } = await dirFor(root, path, true);
   // A writable stream writes to a side file and replaces the real one on close, so an output is
   // either whole or absent, even when the page is closed half way.
   const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
-  await writable.write(data);
+  await writable.write(data as FileSystemWriteChunkType);
   await writable.close();
 }
 
@@ -71,7 +71,7 @@ export async function folderSink(root: FileSystemDirectoryHandle): Promise<Batch
         return false;
       }
     },
-    write: (path, blob) => writeFile(root, path, blob),
+    write: (path, data) => writeFile(root, path, data),
     markDone: (path) => {
       done.add(path);
       listWrite = listWrite.then(() => writeFile(root, DONE_LIST, [...done].join('\n') + '\n'));

@@ -10,7 +10,7 @@ function memorySink(files = new Map<string, Blob>(), done = new Set<string>()): 
     done,
     isDone: async (p) => done.has(p),
     has: async (p) => (files.get(p)?.size ?? 0) > 0,
-    write: async (p, b) => void files.set(p, b),
+    write: async (p, b) => void files.set(p, new Blob([b as BlobPart])),
     markDone: async (p) => void done.add(p),
   };
 }
@@ -34,7 +34,7 @@ function job(over: Partial<BatchJob> & Pick<BatchJob, 'inputs' | 'sink'>): Batch
     runFile: async (file) => {
       if (file.name === 'bad.txt') return { results: [], failures: [{ name: file.name, message: 'The file bad.txt is damaged.' }] };
       if (file.name === 'crash.txt') throw new ToolError('The file crash.txt could not be read.');
-      return { results: [{ name: file.name.toUpperCase(), blob: new Blob([(await file.text()).toUpperCase()]) }], failures: [] };
+      return { results: [{ name: file.name.toUpperCase(), data: new TextEncoder().encode((await file.text()).toUpperCase()) }], failures: [] };
     },
     expectedName: (name) => name.toUpperCase(),
     maxBytes: 30,
@@ -99,7 +99,7 @@ describe('runBatch', () => {
       most = Math.max(most, ++running);
       await new Promise((r) => setTimeout(r, 2));
       running--;
-      return { results: [{ name: file.name, blob: new Blob(['x']) }], failures: [] };
+      return { results: [{ name: file.name, data: new Blob(['x']) }], failures: [] };
     };
     await runBatch(j);
     expect(most).toBe(3);

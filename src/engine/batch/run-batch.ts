@@ -25,7 +25,7 @@ export interface BatchSink {
   isDone(path: string): Promise<boolean>;
   /** Whether a file exists at `path` (an output a file would write). */
   has(path: string): Promise<boolean>;
-  write(path: string, blob: Blob): Promise<void>;
+  write(path: string, data: Blob | Uint8Array): Promise<void>;
   /** Records that the input at `path` is finished, once its outputs are written. */
   markDone(path: string): Promise<void>;
 }
@@ -45,7 +45,8 @@ export interface BatchRow {
 
 /** What a tool (or chain) makes of one file: named outputs, or the file's failure. */
 export interface FileRun {
-  results: { name: string; blob: Blob }[];
+  /** Bytes go to the sink as they are: a Blob made only to be written would wait for garbage collection. */
+  results: { name: string; data: Blob | Uint8Array }[];
   failures: FileFailure[];
 }
 
@@ -116,9 +117,9 @@ export async function runBatch(job: BatchJob): Promise<BatchRow[]> {
       let bytesOut = 0;
       for (const result of results) {
         const path = claim(dirOf(input.path) + result.name);
-        await job.sink.write(path, result.blob);
+        await job.sink.write(path, result.data);
         outputs.push(path);
-        bytesOut += result.blob.size;
+        bytesOut += result.data instanceof Blob ? result.data.size : result.data.byteLength;
       }
       if (results.length > 0) await job.sink.markDone(input.path);
       const failed = failures[0]?.message ?? (results.length === 0 ? 'Nothing was made from this file.' : '');

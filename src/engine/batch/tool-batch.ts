@@ -4,7 +4,7 @@
  */
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
 import { megabytes } from '../../lib/format-size';
-import { nameOutputs, nameTemplate, outputName } from '../naming';
+import { namedOutputs, nameTemplate, outputName } from '../naming';
 import { workerLane } from '../worker/bridge';
 import type { FileRun } from './run-batch';
 
@@ -50,7 +50,7 @@ export function toolBatch(manifest: ToolManifest): BatchTarget {
       return {
         async runFile(file, lane, signal) {
           const { outputs, failures } = await lanes[lane].run(manifest.processor!, [file], settings, signal, () => undefined, true);
-          return { results: nameOutputs(manifest, [file], outputs, options), failures };
+          return { results: namedOutputs(manifest, [file], outputs, options).map(({ name, output }) => ({ name, data: output.bytes })), failures };
         },
         expectedName: (name) => expectedOutputName(template, name, options),
         close: () => lanes.forEach((l) => l.close()),

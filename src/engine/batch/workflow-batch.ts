@@ -39,7 +39,7 @@ export function workflowBatch(first: ChainStep, stepsFor: (options: OptionValues
       return {
         async runFile(file, lane, signal) {
           const run = await runChain(steps, [file], signal, () => undefined, (...args) => lanes[lane].run(...args));
-          return { results: run.results, failures: run.failures.map((f) => ({ ...f, message: `Step ${f.step}: ${f.message}` })) };
+          return { results: run.results.map((r) => ({ name: r.name, data: r.blob })), failures: run.failures.map((f) => ({ ...f, message: `Step ${f.step}: ${f.message}` })) };
         },
         expectedName: (name) => chainOutputName(steps, name),
         close: () => lanes.forEach((l) => l.close()),

@@ -5,6 +5,7 @@
  * page's memory (on disk for large ones), so the whole archive is never held
  * as one buffer; it is downloaded when the batch ends.
  */
+import { mimeFor } from '../naming';
 import type { BatchSink } from './run-batch';
 
 /** Outputs that are compressed already are stored as they are; deflating them again only costs time. */
@@ -32,12 +33,13 @@ export async function zipSink(): Promise<ZipSink> {
     isDone: async () => false,
     has: async () => false,
     markDone: async () => undefined,
-    write: (path, blob) => {
+    write: (path, data) => {
       queue = queue.then(async () => {
         if (failed) throw failed;
-        const entry = STORED.test(blob.type) ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
+        const stored = STORED.test(data instanceof Blob ? data.type : mimeFor(path));
+        const entry = stored ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
         zip.add(entry);
-        entry.push(new Uint8Array(await blob.arrayBuffer()), true);
+        entry.push(data instanceof Blob ? new Uint8Array(await data.arrayBuffer()) : data, true);
       });
       return queue;
     },
