@@ -12,9 +12,10 @@ import { upscaleEngine } from './scripts/vite-upscale.ts';
 import { radixCss } from './scripts/radix-css.ts';
 
 const manifestRoot = fileURLToPath(new URL('./manifests', import.meta.url));
+const workflowRoot = fileURLToPath(new URL('./workflows', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), toolIconSpriteFile(manifestRoot), catalogue(manifestRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot), pwa(manifestRoot)],
+  plugins: [react(), toolIconSpriteFile(manifestRoot, workflowRoot), catalogue(manifestRoot, workflowRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot, workflowRoot), pwa(manifestRoot)],
   worker: { format: 'es' },
   // Radix Themes' styles for the components the site imports only (scripts/radix-css.ts).
   css: { postcss: { plugins: [radixCss({ sourceDir: fileURLToPath(new URL('./src', import.meta.url)) })] } },

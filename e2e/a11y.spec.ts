@@ -1,4 +1,5 @@
 /** axe-core finds no serious or critical accessibility problem, in light and dark colour schemes. */
+import { readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -44,7 +45,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 /**
- * Every route from the manifests and the site pages, in light and dark. Routes go in groups of a
+ * Every route from the manifests, the workflows and the site pages, in light and dark. Routes go in groups of a
  * family, a few to a test, so the groups spread over the workers; each page loads once and is
  * checked in both colour schemes.
  */
@@ -53,6 +54,12 @@ const ROUTE_FAMILIES: Record<string, string[]> = {
   site: ['/', '/tools', '/about', '/contact', '/privacy', '/terms', '/no-such-page'],
 };
 for (const tool of loadManifests()) (ROUTE_FAMILIES[tool.category] ??= []).push(`/tools/${tool.slug}`);
+ROUTE_FAMILIES.workflows = [
+  '/workflows/new',
+  ...readdirSync(new URL('../workflows/', import.meta.url))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => `/workflows/${f.slice(0, -'.json'.length)}`),
+];
 
 for (const [family, paths] of Object.entries(ROUTE_FAMILIES)) {
   for (let start = 0; start < paths.length; start += GROUP_SIZE) {

@@ -96,3 +96,35 @@ test('PNG to JPG in batch mode: a folder in, a folder out, the damaged file list
   await expect(table.locator('tr[data-status="skipped"]')).toHaveCount(2);
   expect((await readOutput(page)).filter((f) => f.path.endsWith('.jpg')).map((f) => f.path)).toEqual(['red.jpg', 'trip/blue.jpg']);
 });
+
+test('a workflow whose steps work file by file runs in batch mode too: each file through every step, into the output folder', async ({ page }) => {
+  await gotoReal(page, '/workflows/shrink-photos-for-web');
+  await prepareFolders(page);
+  await page.getByRole('button', { name: 'Process a folder' }).click();
+  await page.getByRole('button', { name: 'Choose a folder' }).click();
+  await expect(page.getByTestId('batch-chosen')).toContainText('3 files found in in');
+  await page.getByRole('button', { name: 'Choose output folder' }).click();
+  await page.getByRole('button', { name: 'Run batch' }).click();
+  await expect(toast(page, 'Warning')).toContainText('2 processed, 0 skipped, 1 failed.');
+  await expect(page.getByTestId('batch-table').locator('tr[data-status="failed"]')).toContainText('Step 1:');
+  const written = (await page.evaluate(async () => {
+    const out = await (await navigator.storage.getDirectory()).getDirectoryHandle('out');
+    const found: string[] = [];
+    async function walk(dir: FileSystemDirectoryHandle, prefix: string) {
+      for await (const handle of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
+        if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${prefix}${handle.name}/`);
+        else if (!handle.name.startsWith('.')) {
+          const bitmap = await createImageBitmap(await (handle as FileSystemFileHandle).getFile());
+          found.push(`${prefix}${handle.name} ${bitmap.width}x${bitmap.height}`);
+        }
+      }
+    }
+    await walk(out, '');
+    return found.sort();
+  })) as string[];
+  // Both photos are brought to 1920 px on their long side and written as WebP under their own folders.
+  expect(written).toHaveLength(2);
+  expect(written.every((w) => /\.webp \d+x\d+$/.test(w))).toBe(true);
+  expect(written.find((w) => w.startsWith('trip/'))).toMatch(/ 640x1920$/);
+  expect(written.find((w) => !w.startsWith('trip/'))).toMatch(/ 1920x1440$/);
+});

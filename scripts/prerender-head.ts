@@ -4,6 +4,7 @@
  * functions over the manifests, so they are unit-tested without a build.
  */
 import type { ToolManifest } from '../schemas/manifest.ts';
+import type { Workflow } from '../schemas/workflow.ts';
 
 export const SITE_NAME = 'FileDesk';
 export const DEFAULT_SITE_URL = 'https://filedesk.app';
@@ -126,6 +127,63 @@ export function toolHead(tool: ToolManifest, base: string): PageHead {
         description: tool.description,
         tool: { '@type': 'HowToTool', name: `${SITE_NAME} ${tool.title}` },
         step: tool.howTo.map((text, i) => ({ '@type': 'HowToStep', position: i + 1, name: text, text })),
+      },
+    ],
+  };
+}
+
+export function workflowPath(slug: string): string {
+  return `/workflows/${slug}`;
+}
+
+export const BUILDER_HEAD: PageHead = {
+  path: '/workflows/new',
+  title: pageTitle('Build Your Own Workflow'),
+  description:
+    'Chain FileDesk tools into one job: each step works on the files the step before made. Run it in your browser, save it, or share it as a link. Nothing is uploaded.',
+  jsonLd: [],
+  index: true,
+};
+
+/** A workflow page: WebApplication, and a HowTo whose steps are the workflow's tools. */
+export function workflowHead(workflow: Workflow, tools: readonly ToolManifest[], base: string): PageHead {
+  const url = base + workflowPath(workflow.slug);
+  const bySlug = new Map(tools.map((t) => [t.slug, t]));
+  return {
+    path: workflowPath(workflow.slug),
+    title: pageTitle(workflow.title),
+    description: `${workflow.description} Free and private: it runs in your browser and never uploads your files.`,
+    index: true,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebApplication',
+        name: workflow.title,
+        url,
+        description: workflow.description,
+        applicationCategory: 'UtilitiesApplication',
+        operatingSystem: 'Any (runs in a web browser)',
+        browserRequirements: 'Requires JavaScript and WebAssembly',
+        isAccessibleForFree: true,
+        offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
+        featureList: workflow.features,
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'HowTo',
+        name: workflow.title,
+        description: workflow.description,
+        tool: workflow.steps.map((s) => ({ '@type': 'HowToTool', name: `${SITE_NAME} ${bySlug.get(s.tool)?.title ?? s.tool}` })),
+        step: workflow.steps.map((s, i) => {
+          const tool = bySlug.get(s.tool);
+          return {
+            '@type': 'HowToStep',
+            position: i + 1,
+            name: tool?.title ?? s.tool,
+            text: tool?.description ?? s.tool,
+            url: base + toolPath(s.tool),
+          };
+        }),
       },
     ],
   };

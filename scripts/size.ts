@@ -1,35 +1,81 @@
 /**
- * Bundle budget of the home page: the gzipped size of the JavaScript the
- * browser loads for "/" before any interaction (the entry and its static
- * imports, scripts/page-js.ts), and a check that none of it is processor, PDF or codec code.
- * Run after `vite build`; exits 1 when the budget is broken.
+ * Bundle budgets of the pre-rendered pages: the gzipped size of the JavaScript
+ * the browser loads for a page before any interaction (the entry, the
+ * application and the route's chunks, with their static imports,
+ * scripts/page-js.ts), for the home page and for every tool page, and a check
+ * that the home page carries no processor, PDF or codec code.
+ * Run after `vite build` (DIST_DIR honoured); exits 1 when a budget is broken.
+ *
+ * The enforced budgets hold what the build achieves today; the issue's targets
+ * (home 100 KB, tool pages 130 KB, measured in Chromium by `npm run bench:web`)
+ * are printed beside them until they are met, then they become the budgets.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pageScripts } from './page-js.ts';
 
-const BUDGET_BYTES = 120 * 1024;
-const dist = (process.env.DIST_DIR ?? new URL('../dist/', import.meta.url).pathname);
+const KB = 1024;
+const HOME = { budget: 120 * KB, target: 100 * KB };
+const TOOL = { budget: 200 * KB, target: 130 * KB };
+/** Tool pages with a bespoke view (src/views/), which loads with the page. */
+const VIEW_BUDGET = 260 * KB;
+const dist = process.env.DIST_DIR ?? new URL('../dist/', import.meta.url).pathname;
 /** Text that only processor, PDF, codec or spreadsheet libraries contain. */
 const FORBIDDEN = ['PDFDocument', 'pdfjs-dist', 'GlobalWorkerOptions', 'ExcelJS', 'Papa.parse', 'qpdf', 'fontkit', 'mammoth', 'pptxgenjs', 'zipSync'];
 
-const seen = pageScripts(dist, 'index.html');
+const gzCache = new Map<string, { raw: number; gz: number }>();
+function sizeOf(file: string): { raw: number; gz: number } {
+  let size = gzCache.get(file);
+  if (!size) {
+    const code = readFileSync(join(dist, file));
+    size = { raw: code.length, gz: gzipSync(code, { level: 9 }).length };
+    gzCache.set(file, size);
+  }
+  return size;
+}
+const total = (files: string[]) => files.reduce((sum, f) => ({ raw: sum.raw + sizeOf(f).raw, gz: sum.gz + sizeOf(f).gz }), { raw: 0, gz: 0 });
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 
-let raw = 0;
-let gz = 0;
 const problems: string[] = [];
-const rows = seen.map((file) => {
-  const code = readFileSync(join(dist, file));
-  const zipped = gzipSync(code, { level: 9 }).length;
-  raw += code.length;
-  gz += zipped;
-  for (const marker of FORBIDDEN) if (code.includes(marker)) problems.push(`${file} contains ${marker}`);
-  return `  ${file.padEnd(48)} ${(code.length / 1024).toFixed(1).padStart(8)} KB ${(zipped / 1024).toFixed(1).padStart(8)} KB gz`;
-});
 
+// The home page, file by file.
+const home = pageScripts(dist, 'index.html');
 console.log('Home page initial JavaScript:');
-console.log(rows.join('\n'));
-console.log(`Total: ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_BYTES / 1024} KB gzipped)`);
-if (problems.length) console.log(`Forbidden code on the home page:\n  ${problems.join('\n  ')}`);
-if (gz > BUDGET_BYTES || problems.length) process.exit(1);
+for (const file of home) {
+  const { raw, gz } = sizeOf(file);
+  console.log(`  ${file.padEnd(48)} ${kb(raw).padStart(10)} ${kb(gz).padStart(10)} gz`);
+  const code = readFileSync(join(dist, file), 'utf8');
+  for (const marker of FORBIDDEN) if (code.includes(marker)) problems.push(`${file} contains ${marker} (processor, PDF or codec code on the home page)`);
+}
+const homeSize = total(home);
+console.log(`Total: ${kb(homeSize.raw)} raw, ${kb(homeSize.gz)} gzipped (budget ${kb(HOME.budget)}, target ${kb(HOME.target)}${homeSize.gz <= HOME.target ? ' met' : ' not met'})`);
+if (homeSize.gz > HOME.budget) problems.push(`home page: ${kb(homeSize.gz)} gzipped, over its budget of ${kb(HOME.budget)}`);
+
+// Every tool page.
+const toolPages = readdirSync(join(dist, 'tools')).filter((f) => f.endsWith('.html'));
+const manifestsDir = new URL('../manifests/', import.meta.url).pathname;
+const withView = new Set(
+  readdirSync(manifestsDir).flatMap((category) =>
+    readdirSync(join(manifestsDir, category))
+      .filter((f) => f.endsWith('.json') && JSON.parse(readFileSync(join(manifestsDir, category, f), 'utf8')).view)
+      .map((f) => basename(f, '.json')),
+  ),
+);
+const tools = toolPages
+  .map((f) => ({ page: `tools/${f}`, view: withView.has(basename(f, '.html')), ...total(pageScripts(dist, `tools/${f}`)) }))
+  .sort((a, b) => b.gz - a.gz);
+const overTarget = tools.filter((t) => t.gz > TOOL.target).length;
+console.log(`Tool pages (${tools.length}): largest initial JavaScript`);
+for (const t of tools.slice(0, 5)) console.log(`  ${t.page.padEnd(48)} ${kb(t.raw).padStart(10)} ${kb(t.gz).padStart(10)} gz${t.view ? '  (bespoke view)' : ''}`);
+console.log(`  smallest: ${tools.at(-1)?.page} ${kb(tools.at(-1)?.gz ?? 0)} gz`);
+console.log(
+  `Tool pages: budget ${kb(TOOL.budget)} each (${kb(VIEW_BUDGET)} with a bespoke view), target ${kb(TOOL.target)} (${overTarget ? `${overTarget} of ${tools.length} pages over the target` : 'met'})`,
+);
+for (const t of tools) {
+  const budget = t.view ? VIEW_BUDGET : TOOL.budget;
+  if (t.gz > budget) problems.push(`${t.page}: ${kb(t.gz)} gzipped, over its budget of ${kb(budget)}`);
+}
+
+if (problems.length) console.log(`Budget broken:\n  ${problems.join('\n  ')}`);
+if (problems.length) process.exit(1);

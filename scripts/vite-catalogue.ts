@@ -1,18 +1,26 @@
 /**
  * Vite plugin: `virtual:catalogue` is the light list of every tool (identity,
- * copy, icon and features) that the site shell needs, built from the
- * manifests at build time and validated there with the manifest schema, so
- * the home page ships neither zod nor the full manifests. The feature lists,
- * shown only on All Tools, are `virtual:catalogue-features`, so the home page
- * does not carry them.
+ * copy, icon and features) and the title of every workflow, what the site
+ * shell needs, built from the manifests and workflows at build time and
+ * validated there, so the home page ships neither zod nor the full
+ * manifests. The pages that list more load it on their own: the feature
+ * lists (All Tools) are `virtual:catalogue-features`, the workflows' cards
+ * and search entries (All Tools, search) `virtual:workflow-summaries`, and
+ * the types the chain builder matches tools by `virtual:chain-tools`.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { manifestSchema, type ToolManifest } from '../schemas/manifest.ts';
+import { workflowSchema, type Workflow } from '../schemas/workflow.ts';
 
 const VIRTUAL_ID = 'virtual:catalogue';
 const FEATURES_ID = 'virtual:catalogue-features';
+const CHAIN_TOOLS_ID = 'virtual:chain-tools';
+const WORKFLOWS_ID = 'virtual:workflow-summaries';
+
+/** Paths under /workflows/ that are pages of their own, so no workflow may take them as its slug. */
+export const RESERVED_WORKFLOW_SLUGS = ['new'];
 
 export const SUMMARY_KEYS = ['slug', 'category', 'order', 'listed', 'title', 'description', 'icon', 'badge'] as const;
 
@@ -29,8 +37,44 @@ export function readManifests(manifestRoot: string): ToolManifest[] {
   );
 }
 
-export function catalogueModule(manifestRoot: string): string {
-  const summaries = readManifests(manifestRoot).map((tool) => ({
+/**
+ * Every workflows/<slug>.json, by title, checked with the workflow schema and for tools that exist.
+ * The full check against the tools' options and types (src/engine/workflow.ts) runs in the tests
+ * and when a workflow page renders, at build time too.
+ */
+export function readWorkflows(workflowRoot: string, tools: readonly ToolManifest[]): Workflow[] {
+  const slugs = new Set(tools.map((t) => t.slug));
+  return readdirSync(workflowRoot)
+    .filter((f) => f.endsWith('.json'))
+    .map((file) => {
+      const parsed = workflowSchema.safeParse(JSON.parse(readFileSync(join(workflowRoot, file), 'utf8')));
+      if (!parsed.success) throw new Error(`Invalid workflow ${file}: ${parsed.error.message}`);
+      const workflow = parsed.data;
+      const slug = file.slice(0, -'.json'.length);
+      if (workflow.slug !== slug) throw new Error(`Workflow ${file} has the slug "${workflow.slug}"; it must be "${slug}"`);
+      if (RESERVED_WORKFLOW_SLUGS.includes(slug)) throw new Error(`Workflow ${file}: /workflows/${slug} is taken by a page of its own`);
+      const unknown = workflow.steps.find((s) => !slugs.has(s.tool));
+      if (unknown) throw new Error(`Workflow ${file}: there is no tool "${unknown.tool}"`);
+      return workflow;
+    })
+    .sort((a, b) => a.title.localeCompare(b.title));
+}
+
+/** What the site shell shows of a workflow: its card, its search entry and the titles of its steps. */
+export function workflowSummaries(workflows: readonly Workflow[], tools: readonly ToolManifest[]) {
+  const titles = new Map(tools.map((t) => [t.slug, t.title]));
+  return workflows.map((w) => ({
+    slug: w.slug,
+    title: w.title,
+    description: w.description,
+    icon: w.icon,
+    steps: w.steps.map((s) => titles.get(s.tool) ?? s.tool),
+  }));
+}
+
+export function catalogueModule(manifestRoot: string, workflowRoot: string): string {
+  const tools = readManifests(manifestRoot);
+  const summaries = tools.map((tool) => ({
     ...Object.fromEntries(SUMMARY_KEYS.map((k) => [k, tool[k]])),
     // A tool with no real processing runs only its simulation: the site marks it as a demo.
     demoOnly: !tool.processor && !tool.worksInPage,
@@ -38,7 +82,26 @@ export function catalogueModule(manifestRoot: string): string {
   return [
     `export const CATEGORIES = ${JSON.stringify(manifestSchema.shape.category.options)};`,
     `export const summaries = ${JSON.stringify(summaries)};`,
+    // The routes need only to know a workflow and its title; its card and search entry load with the pages that show them.
+    `export const workflowTitles = ${JSON.stringify(Object.fromEntries(readWorkflows(workflowRoot, tools).map((w) => [w.slug, w.title])))};`,
   ].join('\n');
+}
+
+export function workflowSummariesModule(manifestRoot: string, workflowRoot: string): string {
+  const tools = readManifests(manifestRoot);
+  return `export const workflowSummaries = ${JSON.stringify(workflowSummaries(readWorkflows(workflowRoot, tools), tools))};`;
+}
+
+/**
+ * The listed tools a chain may use (real processing, files in, nothing asked
+ * on their own page; the rules validateWorkflow applies), with the types the
+ * builder matches steps by.
+ */
+export function chainToolsModule(manifestRoot: string): string {
+  const tools = readManifests(manifestRoot)
+    .filter((t) => t.listed && t.processor && Object.keys(t.accept).length > 0 && !t.pageInput)
+    .map(({ slug, category, order, title, icon, accept, produces }) => ({ slug, category, order, title, icon, accept, produces }));
+  return `export const chainTools = ${JSON.stringify(tools)};`;
 }
 
 /** Each tool's feature list by slug. */
@@ -47,13 +110,15 @@ export function featuresModule(manifestRoot: string): string {
   return `export const featuresBySlug = ${JSON.stringify(features)};`;
 }
 
-export function catalogue(manifestRoot: string): Plugin {
+export function catalogue(manifestRoot: string, workflowRoot: string): Plugin {
   return {
     name: 'filedesk-catalogue',
-    resolveId: (id) => (id === VIRTUAL_ID || id === FEATURES_ID ? '\0' + id : undefined),
+    resolveId: (id) => ([VIRTUAL_ID, FEATURES_ID, CHAIN_TOOLS_ID, WORKFLOWS_ID].includes(id) ? '\0' + id : undefined),
     load: (id) => {
-      if (id === '\0' + VIRTUAL_ID) return catalogueModule(manifestRoot);
+      if (id === '\0' + VIRTUAL_ID) return catalogueModule(manifestRoot, workflowRoot);
       if (id === '\0' + FEATURES_ID) return featuresModule(manifestRoot);
+      if (id === '\0' + CHAIN_TOOLS_ID) return chainToolsModule(manifestRoot);
+      if (id === '\0' + WORKFLOWS_ID) return workflowSummariesModule(manifestRoot, workflowRoot);
     },
   };
 }

@@ -1,21 +1,24 @@
 /**
  * Vite plugin: after the client build, builds src/entry-server.tsx for Node
  * (Vite's SSR build) and writes a real HTML page for every route: /, /tools,
- * /tools/<slug> for every manifest, the text pages and 404.html. Each page
+ * /tools/<slug> for every manifest, /workflows/<slug> for every workflow,
+ * the chain builder (/workflows/new), the text pages and 404.html. Each page
  * gets its own head (scripts/prerender-head.ts), its rendered markup inside
- * #root (hydrated by src/main.tsx), and for tool and site pages the
+ * #root (hydrated by src/main.tsx), and for tool, workflow and site pages the
  * stylesheets of the route's chunks plus the list of its JS chunks in
  * #root's data-chunks (src/entry.ts fetches them after the first paint), so
  * nothing moves when they load. Also writes sitemap.xml and robots.txt, and adds the CSP meta tag.
  *
- * Files: /tools/<slug> is dist/tools/<slug>.html, the layout `vite preview`
- * and static hosts with clean URLs resolve; unknown paths get 404.html.
+ * Files: /tools/<slug> is dist/tools/<slug>.html, /workflows/<slug> is
+ * dist/workflows/<slug>.html, the layout `vite preview` and static hosts with
+ * clean URLs resolve; unknown paths get 404.html.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import {
+  BUILDER_HEAD,
   CONTENT_SECURITY_POLICY,
   NOT_FOUND_HEAD,
   SITE_PAGES,
@@ -25,15 +28,18 @@ import {
   sitePageHead,
   sitemap,
   toolHead,
+  workflowHead,
   type PageHead,
 } from './prerender-head.ts';
-import { readManifests } from './vite-catalogue.ts';
+import { readManifests, readWorkflows } from './vite-catalogue.ts';
 
 const SERVER_ENTRY = 'src/entry-server.tsx';
 const TOOL_ROUTE = 'src/engine/ToolRoute.tsx';
+const WORKFLOW_ROUTE = 'src/workflows/WorkflowRoute.tsx';
 /** The lazily loaded module of each site page (src/routes.tsx), preloaded by its pre-rendered HTML. */
 const PAGE_MODULES: Record<string, string> = {
   '/tools': 'src/site/AllTools.tsx',
+  '/workflows/new': 'src/workflows/ChainBuilder.tsx',
   '/about': 'src/site/About.tsx',
   '/contact': 'src/site/Contact.tsx',
   '/privacy': 'src/site/Privacy.tsx',
@@ -57,7 +63,7 @@ function chunkAssets(manifest: Manifest, key: string, js = new Set<string>(), cs
   return { js, css };
 }
 
-export function prerender(manifestRoot: string): Plugin {
+export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'filedesk-prerender',
@@ -99,23 +105,36 @@ export function prerender(manifestRoot: string): Plugin {
       const template = readFileSync(join(dist, 'index.html'), 'utf8');
       const clientManifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
       const tools = readManifests(manifestRoot);
+      const manifestKey = (slug: string) => {
+        const tool = tools.find((t) => t.slug === slug)!;
+        return `manifests/${tool.category}/${tool.slug}.json`;
+      };
 
-      const pages: { head: PageHead; render: string; view?: string; manifest?: string }[] = [
-        ...SITE_PAGES.map((p) => ({ head: sitePageHead(p, base), render: p.path })),
-        ...tools.map((t) => ({ head: toolHead(t, base), render: `/tools/${t.slug}`, view: t.view, manifest: `manifests/${t.category}/${t.slug}.json` })),
-        { head: NOT_FOUND_HEAD, render: '/404-not-found' },
+      // `modules`: the page's route module first, then the other chunks it loads before rendering.
+      const pages: { head: PageHead; render: string; modules: string[] }[] = [
+        ...SITE_PAGES.map((p) => ({ head: sitePageHead(p, base), render: p.path, modules: PAGE_MODULES[p.path] ? [PAGE_MODULES[p.path]] : [] })),
+        ...tools.map((t) => ({
+          head: toolHead(t, base),
+          render: `/tools/${t.slug}`,
+          modules: [TOOL_ROUTE, manifestKey(t.slug), ...(t.view ? [`src/views/${t.view}.tsx`] : [])],
+        })),
+        ...readWorkflows(workflowRoot, tools).map((w) => ({
+          head: workflowHead(w, tools, base),
+          render: `/workflows/${w.slug}`,
+          modules: [WORKFLOW_ROUTE, `workflows/${w.slug}.json`, ...w.steps.map((s) => manifestKey(s.tool))],
+        })),
+        { head: BUILDER_HEAD, render: BUILDER_HEAD.path, modules: [PAGE_MODULES[BUILDER_HEAD.path]] },
+        { head: NOT_FOUND_HEAD, render: '/404-not-found', modules: [] },
       ];
 
       for (const page of pages) {
         const markup = await renderPath(page.render);
         let preload = '';
         let chunks = '';
-        const isTool = page.render.startsWith('/tools/');
-        const pageModule = isTool ? TOOL_ROUTE : PAGE_MODULES[page.render];
-        if (pageModule) {
+        if (page.modules.length) {
+          const [pageModule, ...more] = page.modules;
           const { js, css } = chunkAssets(clientManifest, pageModule);
-          if (page.manifest) chunkAssets(clientManifest, page.manifest, js, css);
-          if (page.view) chunkAssets(clientManifest, `src/views/${page.view}.tsx`, js, css);
+          for (const key of more) chunkAssets(clientManifest, key, js, css);
           preload = [...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`).join('\n    ');
           // Fetched by src/entry.ts after the first paint, together with the application.
           chunks = [...js].map((f) => `/${f}`).join(' ');

@@ -1,7 +1,8 @@
 /**
  * The icon sprite: /tool-icons.svg holds exactly the lucide icons the
- * manifests name plus the site's own, so adding a tool never means editing an
- * icon list by hand, and no page carries icon code for tool icons.
+ * manifests and workflows name plus the site's own, so adding a tool or a
+ * workflow never means editing an icon list by hand, and no page carries icon
+ * code for their icons.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,23 +19,33 @@ export function manifestIconNames(manifestRoot: string): string[] {
   return [...names].sort();
 }
 
+/** The icons of the manifests and of the workflows (workflows/<slug>.json), one list. */
+export function iconNames(manifestRoot: string, workflowRoot: string): string[] {
+  const names = new Set(manifestIconNames(manifestRoot));
+  for (const file of readdirSync(workflowRoot).filter((f) => f.endsWith('.json'))) {
+    const icon = JSON.parse(readFileSync(join(workflowRoot, file), 'utf8')).icon;
+    if (typeof icon === 'string' && /^[A-Z][A-Za-z0-9]*$/.test(icon)) names.add(icon);
+  }
+  return [...names].sort();
+}
+
 const SPRITE_FILE = 'tool-icons.svg';
 
 /** The lucide icons the site's header, footer, home and cards draw from the sprite. */
 export const SITE_ICONS = [
   'ArrowRight', 'AtSign', 'BadgeDollarSign', 'ChevronDown', 'Code', 'FileStack', 'Menu', 'Quote', 'Rss',
-  'Search', 'Shield', 'Smartphone', 'Users', 'Wrench', 'X', 'Zap',
+  'Search', 'Shield', 'Smartphone', 'Users', 'Workflow', 'Wrench', 'X', 'Zap',
 ] as const;
 
-/** One SVG file of <symbol>s, one per manifest icon plus the fallback wrench, rendered from lucide-react. */
-export async function toolIconSprite(manifestRoot: string): Promise<string> {
+/** One SVG file of <symbol>s, one per manifest and workflow icon plus the site's own, rendered from lucide-react. */
+export async function toolIconSprite(manifestRoot: string, workflowRoot: string): Promise<string> {
   const [{ createElement }, { renderToStaticMarkup }, lucide] = await Promise.all([
     import('react'),
     import('react-dom/server'),
     import('lucide-react'),
   ]);
   const icons = lucide as unknown as Record<string, Parameters<typeof createElement>[0]>;
-  const symbols = [...new Set([...manifestIconNames(manifestRoot), ...SITE_ICONS])]
+  const symbols = [...new Set([...iconNames(manifestRoot, workflowRoot), ...SITE_ICONS])]
     .filter((name) => icons[name])
     .map((name) => {
       const inner = renderToStaticMarkup(createElement(icons[name])).replace(/^<svg[^>]*>|<\/svg>$/g, '');
@@ -45,25 +56,25 @@ export async function toolIconSprite(manifestRoot: string): Promise<string> {
 
 /**
  * Vite plugin: /tool-icons.svg, the sprite the site's cards, search and
- * tool page headers use.
+ * tool and workflow page headers use.
  */
-export function toolIconSpriteFile(manifestRoot: string): Plugin {
+export function toolIconSpriteFile(manifestRoot: string, workflowRoot: string): Plugin {
   const namesId = 'virtual:tool-icon-names';
   return {
     name: 'filedesk-tool-icon-sprite',
     resolveId: (id) => (id === namesId ? '\0' + namesId : undefined),
     load: (id) =>
-      id === '\0' + namesId ? `export const TOOL_ICON_NAMES = ${JSON.stringify(manifestIconNames(manifestRoot))};` : undefined,
+      id === '\0' + namesId ? `export const TOOL_ICON_NAMES = ${JSON.stringify(iconNames(manifestRoot, workflowRoot))};` : undefined,
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
         if (req.url?.split('?')[0] !== `/${SPRITE_FILE}`) return next();
         res.setHeader('Content-Type', 'image/svg+xml');
-        res.end(await toolIconSprite(manifestRoot));
+        res.end(await toolIconSprite(manifestRoot, workflowRoot));
       });
     },
     async generateBundle() {
       if (this.environment?.config.build.ssr) return;
-      this.emitFile({ type: 'asset', fileName: SPRITE_FILE, source: await toolIconSprite(manifestRoot) });
+      this.emitFile({ type: 'asset', fileName: SPRITE_FILE, source: await toolIconSprite(manifestRoot, workflowRoot) });
     },
   };
 }

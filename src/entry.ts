@@ -1,8 +1,8 @@
 /**
  * The page's entry: its stylesheets, then the application once the pre-rendered
  * page has painted. The page is complete HTML, so the first paint waits for no
- * script; the route's chunks (listed by the build in #root's data-chunks) are
- * fetched together with the application instead of after it. Until the drop
+ * script; the application and the route's chunks (listed by the build in #root's
+ * data-chunks) are fetched while it paints and run once it has painted. Until the drop
  * zone is live, files chosen or dropped are kept for it (src/early-files.ts).
  */
 // Radix Themes without the colour scales the site never uses, and (scripts/radix-css.ts) without the
@@ -22,7 +22,13 @@ import { catchEarlyFiles } from './early-files';
 
 catchEarlyFiles();
 
-function startApp(): void {
+/**
+ * Fetches the application and the route's chunks at once (the application first: it is the
+ * largest and everything waits for it), while the page paints; importing src/main.tsx only
+ * defines it. The application starts once the page has painted.
+ */
+function loadApp(): Promise<typeof import('./main')> {
+  const app = import('./main');
   const chunks = document.getElementById('root')?.dataset.chunks;
   for (const href of chunks ? chunks.split(' ') : []) {
     const link = document.createElement('link');
@@ -30,7 +36,7 @@ function startApp(): void {
     link.href = href;
     document.head.append(link);
   }
-  void import('./main');
+  return app;
 }
 
 /** Runs `start` once the browser has painted the page's content (or after a while, where paint timing is missing). */
@@ -54,4 +60,5 @@ function afterFirstPaint(start: () => void): void {
   if (!fallback()) document.addEventListener('visibilitychange', fallback, { once: true });
 }
 
-afterFirstPaint(startApp);
+const app = loadApp();
+afterFirstPaint(() => void app.then((main) => main.start()));

@@ -1,7 +1,8 @@
 /**
- * The route tree: /, /tools, /tools/$slug, the four text pages and a
- * not-found page for every other path. The tool page is loaded lazily so the
- * home page carries no engine, processor or PDF code.
+ * The route tree: /, /tools, /tools/$slug, /workflows/$slug, the chain
+ * builder at /workflows/new, the four text pages and a not-found page for
+ * every other path. Tool and workflow pages are loaded lazily so the home
+ * page carries no engine, processor or PDF code.
  */
 import { Suspense } from 'react';
 import {
@@ -13,7 +14,7 @@ import {
   notFound,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { toolBySlug } from './engine/catalogue-summary';
+import { BUILDER_PATH, toolBySlug, workflowTitle } from './engine/catalogue-summary';
 import { pageTitle } from './site/constants';
 import { Home } from './site/Home';
 import { Layout } from './site/Layout';
@@ -27,6 +28,8 @@ const About = lazyRouteComponent(() => import('./site/About'), 'About');
 const Contact = lazyRouteComponent(() => import('./site/Contact'), 'Contact');
 const Privacy = lazyRouteComponent(() => import('./site/Privacy'), 'Privacy');
 const Terms = lazyRouteComponent(() => import('./site/Terms'), 'Terms');
+
+const ChainBuilder = lazyRouteComponent(() => import('./workflows/ChainBuilder'), 'ChainBuilder');
 
 const importToolRoute = () => import('./engine/ToolRoute');
 const ToolRoute = lazyRouteComponent(importToolRoute);
@@ -66,15 +69,52 @@ function KnownTool({ slug, title }: { slug: string; title: string }) {
   );
 }
 
+const importWorkflowRoute = () => import('./workflows/WorkflowRoute');
+const WorkflowRoute = lazyRouteComponent(importWorkflowRoute);
+
+/** Loads the workflow page's code, the workflow and its tools' manifests before the route renders, as for tools. */
+async function loadWorkflowCode({ params }: { params: { slug: string } }): Promise<void> {
+  if (!workflowTitle(params.slug)) throw notFound();
+  const module = await importWorkflowRoute();
+  await module.preloadWorkflow(params.slug);
+}
+
+/** /workflows/$slug: the workflow's page, or the not-found page for an unknown slug. */
+function WorkflowPage() {
+  const { slug } = workflowRoute.useParams();
+  const title = workflowTitle(slug);
+  if (!title) return <NotFound />;
+  return <KnownWorkflow slug={slug} title={title} />;
+}
+
+function KnownWorkflow({ slug, title }: { slug: string; title: string }) {
+  useDocumentTitle(pageTitle(title));
+  return (
+    <Suspense
+      fallback={
+        <div className="container page-padding page-loading" role="status">
+          {`Loading ${title}...`}
+        </div>
+      }
+    >
+      <WorkflowRoute slug={slug} />
+    </Suspense>
+  );
+}
+
 const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
 
 const parent = () => rootRoute;
 const toolRoute = createRoute({ getParentRoute: parent, path: '/tools/$slug', component: ToolPage, loader: loadToolCode });
+const workflowRoute = createRoute({ getParentRoute: parent, path: '/workflows/$slug', component: WorkflowPage, loader: loadWorkflowCode });
 
 const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: parent, path: '/', component: Home }),
   createRoute({ getParentRoute: parent, path: '/tools', component: AllTools }),
   toolRoute,
+  // A static segment wins over $slug, so "new" is never taken for a workflow (the build refuses that slug).
+  createRoute({ getParentRoute: parent, path: BUILDER_PATH, component: ChainBuilder }),
+  workflowRoute,
   createRoute({ getParentRoute: parent, path: '/about', component: About }),
   createRoute({ getParentRoute: parent, path: '/contact', component: Contact }),
   createRoute({ getParentRoute: parent, path: '/privacy', component: Privacy }),
@@ -86,12 +126,17 @@ export function createAppRouter(history: RouterHistory = createBrowserHistory())
   return createRouter({ routeTree, history, defaultNotFoundComponent: NotFound });
 }
 
-const SITE_PATHS = new Set(['/', '/tools', '/about', '/contact', '/privacy', '/terms']);
+const SITE_PATHS = new Set(['/', '/tools', BUILDER_PATH, '/about', '/contact', '/privacy', '/terms']);
 
 /** True for a path that shows a page other than the not-found page. */
 export function isKnownPath(pathname: string): boolean {
   const tool = /^\/tools\/([^/]+)$/.exec(pathname);
-  return SITE_PATHS.has(pathname) || (!!tool && !!toolBySlug(decodeURIComponent(tool[1])));
+  const workflow = /^\/workflows\/([^/]+)$/.exec(pathname);
+  return (
+    SITE_PATHS.has(pathname) ||
+    (!!tool && !!toolBySlug(decodeURIComponent(tool[1]))) ||
+    (!!workflow && !!workflowTitle(decodeURIComponent(workflow[1])))
+  );
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

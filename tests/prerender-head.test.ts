@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readManifests } from '../scripts/vite-catalogue';
+import { readManifests, readWorkflows } from '../scripts/vite-catalogue';
 import { htmlFile } from '../scripts/vite-prerender';
-import { headTags, robots, siteUrl, sitemap, toolHead } from '../scripts/prerender-head';
+import { headTags, robots, siteUrl, sitemap, toolHead, workflowHead } from '../scripts/prerender-head';
 
 const manifests = readManifests(new URL('../manifests', import.meta.url).pathname);
+const workflows = readWorkflows(new URL('../workflows', import.meta.url).pathname, manifests);
 
 describe('pre-rendered heads', () => {
   it('reads the site URL from SITE_URL, without a trailing slash', () => {
@@ -24,6 +25,20 @@ describe('pre-rendered heads', () => {
     }
   });
 
+  it('gives every workflow its title, canonical link and a HowTo whose steps are its tools', () => {
+    expect(workflows.length).toBeGreaterThan(0);
+    for (const workflow of workflows) {
+      const tags = headTags(workflowHead(workflow, manifests, 'https://example.org'), 'https://example.org');
+      expect(tags).toContain(`<title>${workflow.title} - FileDesk</title>`);
+      expect(tags).toContain(`<link rel="canonical" href="https://example.org/workflows/${workflow.slug}" />`);
+      const blocks = [...tags.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+      const howTo = blocks.find((b) => b['@type'] === 'HowTo');
+      const titles = workflow.steps.map((s) => manifests.find((t) => t.slug === s.tool)!.title);
+      expect(howTo.step.map((s: { name: string }) => s.name)).toEqual(titles);
+      expect(howTo.step.map((s: { url: string }) => s.url)).toEqual(workflow.steps.map((s) => `https://example.org/tools/${s.tool}`));
+    }
+  });
+
   it('escapes text so no value can close a tag or a script', () => {
     const tool = { ...manifests[0], title: 'A "B" </script><b>', howTo: ['</script>'] };
     const tags = headTags(toolHead(tool, 'https://x.test'), 'https://x.test');
@@ -34,6 +49,7 @@ describe('pre-rendered heads', () => {
   it('writes /tools/<slug> to tools/<slug>.html and the not-found page to 404.html', () => {
     expect(htmlFile('/')).toBe('index.html');
     expect(htmlFile('/tools/merge-pdf')).toBe('tools/merge-pdf.html');
+    expect(htmlFile('/workflows/new')).toBe('workflows/new.html');
     expect(htmlFile('404')).toBe('404.html');
   });
 

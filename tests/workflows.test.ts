@@ -9,6 +9,7 @@ import { z } from 'zod';
 import * as lucide from 'lucide-react';
 import type { ToolManifest } from '../schemas/manifest';
 import { workflowJsonSchemaText } from '../schemas/json-schema';
+import { RESERVED_WORKFLOW_SLUGS } from '../scripts/vite-catalogue';
 import { allTools, toolBySlug } from '../src/engine/catalogue';
 import { acceptsAny, canFollow, followers, producesWith } from '../src/engine/chain';
 import type { ProcessorModule } from '../src/engine/processor';
@@ -66,6 +67,11 @@ describe('workflow files', () => {
     expect(f.raw.slug).toBe(f.file.replace(/\.json$/, ''));
     expect(f.raw.$schema).toBe('../schemas/workflow.schema.json');
     expect((lucide as unknown as Record<string, unknown>)[f.raw.icon as string], String(f.raw.icon)).toBeDefined();
+  });
+
+  it('leaves the builder its address: no workflow is /workflows/new', () => {
+    expect(RESERVED_WORKFLOW_SLUGS).toContain('new');
+    for (const f of files) expect(RESERVED_WORKFLOW_SLUGS).not.toContain(f.raw.slug);
   });
 
   it('takes what its first step accepts and makes what its last step makes with its options', () => {

@@ -5,9 +5,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RadioGroup, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
-import { useEffect, useId, useRef } from 'react';
+import { Fragment, useEffect, useId, useRef } from 'react';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
-import type { Field, ToolManifest } from '../../schemas/manifest';
+import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
 import { defaultOptions, isDisabled, isVisible, optionsSchema } from './options';
 import { holds, type Facts } from './rules';
 
@@ -16,8 +16,11 @@ export type FormValues = Record<string, string | number | boolean | null>;
 export type OptionsFormApi = UseFormReturn<FormValues>;
 export type RuntimeFacts = Facts;
 
-/** The form state of a tool's options, validated by the zod schema of its fields. */
-export function useToolOptions(manifest: ToolManifest, facts: RuntimeFacts): OptionsFormApi {
+/**
+ * The form state of a tool's options, validated by the zod schema of its fields. `initial` values
+ * (a workflow step's) replace the defaults of the fields they name.
+ */
+export function useToolOptions(manifest: ToolManifest, facts: RuntimeFacts, initial?: OptionValues): OptionsFormApi {
   const factsRef = useRef(facts);
   factsRef.current = facts;
   const resolver: Resolver<FormValues> = (values, context, opts) =>
@@ -25,7 +28,7 @@ export function useToolOptions(manifest: ToolManifest, facts: RuntimeFacts): Opt
       Resolver<FormValues>
     >;
   const form = useForm<FormValues>({
-    defaultValues: defaultOptions(manifest.options) as FormValues,
+    defaultValues: { ...defaultOptions(manifest.options), ...initial } as FormValues,
     resolver,
     mode: 'onChange',
   });
@@ -75,24 +78,34 @@ interface OptionsFormProps {
   form: OptionsFormApi;
   facts: RuntimeFacts;
   disabled?: boolean;
+  /** The fieldset's legend; pages with several forms (a workflow's steps) tell them apart by it. */
+  legend?: string;
+  /** Fields the visitor is asked to set (a workflow step's `ask`): marked so they stand out. */
+  asked?: readonly string[];
 }
 
-export function OptionsForm({ manifest, form, facts, disabled }: OptionsFormProps) {
+/** The mark on an asked field. */
+export const ASKED_FIELD_NOTE = 'Set this';
+
+export function OptionsForm({ manifest, form, facts, disabled, legend = 'Options', asked = [] }: OptionsFormProps) {
   const values = form.watch();
   const visible = manifest.options.filter((f) => isVisible(f, values, facts));
   if (visible.length === 0) return null;
   return (
     <fieldset className="options" disabled={disabled}>
-      <legend className="options-legend">Options</legend>
-      {visible.map((field) => (
-        <FieldControl
-          key={field.name}
-          field={field}
-          form={form}
-          facts={facts}
-          disabled={disabled || isDisabled(field, values, facts)}
-        />
-      ))}
+      <legend className="options-legend">{legend}</legend>
+      {visible.map((field) => {
+        const control = (
+          <FieldControl field={field} form={form} facts={facts} disabled={disabled || isDisabled(field, values, facts)} />
+        );
+        if (!asked.includes(field.name)) return <Fragment key={field.name}>{control}</Fragment>;
+        return (
+          <div key={field.name} className="field-asked" data-testid="asked-field">
+            <span className="field-asked-note">{ASKED_FIELD_NOTE}</span>
+            {control}
+          </div>
+        );
+      })}
     </fieldset>
   );
 }

@@ -2,7 +2,6 @@
  * The /tools/$slug page: the manifest's bespoke view when it names one (views
  * are discovered as src/views/<name>.tsx and loaded lazily), else ToolPage.
  */
-import '../zod-jitless';
 import { Spinner } from '@radix-ui/themes';
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { loadToolManifest, loadedToolManifest } from './tool-manifest';

@@ -1,10 +1,12 @@
 /**
  * The light catalogue the site shell uses (home, all tools, search, footer):
- * each tool's identity, copy and icon, from `virtual:catalogue`. Feature
- * lists are in `virtual:catalogue-features`, loaded by All Tools only.
- * Full manifests load only with a tool page (src/engine/catalogue.ts).
+ * each tool's identity, copy and icon, and each workflow's title, from
+ * `virtual:catalogue`. Feature lists are in `virtual:catalogue-features`,
+ * loaded by All Tools only; workflow cards in workflow-summary.ts. Full
+ * manifests load only with a tool page (src/engine/catalogue.ts), full
+ * workflows only with a workflow page.
  */
-import { CATEGORIES, summaries } from 'virtual:catalogue';
+import { CATEGORIES, summaries, workflowTitles } from 'virtual:catalogue';
 import type { ToolManifest } from '../../schemas/manifest';
 
 export type ToolSummary = Pick<
@@ -52,3 +54,11 @@ export function searchTools(query: string, tools: readonly ToolSummary[] = catal
   if (q === '') return [];
   return tools.filter((t) => [t.title, t.description, t.category].some((text) => text.toLowerCase().includes(q)));
 }
+
+/** A workflow's title, or undefined when there is no workflow with this slug. */
+export function workflowTitle(slug: string): string | undefined {
+  return Object.hasOwn(workflowTitles, slug) ? workflowTitles[slug] : undefined;
+}
+
+/** The address of the chain builder. */
+export const BUILDER_PATH = '/workflows/new';

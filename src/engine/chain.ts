@@ -34,13 +34,17 @@ export function acceptsAny(accept: FileTypes, produced: FileTypes): boolean {
   );
 }
 
-/** Whether `next` accepts at least one of the types `previous` produces. */
-export function canFollow(previous: ToolManifest, next: ToolManifest): boolean {
+/**
+ * Whether `next` accepts at least one of the types `previous` produces. Only
+ * the types are read, so light summaries (the chain builder's) work as well
+ * as full manifests.
+ */
+export function canFollow(previous: Pick<ToolManifest, 'produces'>, next: Pick<ToolManifest, 'accept'>): boolean {
   return acceptsAny(next.accept, previous.produces);
 }
 
 /** The tools (of `tools`) that can take the results of `tool`, in the order given. */
-export function followers(tool: ToolManifest, tools: readonly ToolManifest[]): ToolManifest[] {
+export function followers<T extends Pick<ToolManifest, 'accept'>>(tool: Pick<ToolManifest, 'produces'>, tools: readonly T[]): T[] {
   return tools.filter((next) => canFollow(tool, next));
 }
 

@@ -3,21 +3,13 @@
  * manifest's fields for the values as they stand (hidden fields are not
  * validated). Used by react-hook-form through a resolver.
  */
+import '../zod-jitless';
 import { z } from 'zod';
 import type { Field, OptionValues } from '../../schemas/manifest';
-import { holds, type Facts } from './rules';
+import { isVisible } from './option-values';
+import type { Facts } from './rules';
 
-export function defaultOptions(fields: readonly Field[]): OptionValues {
-  return Object.fromEntries(fields.map((f) => [f.name, f.default]));
-}
-
-export function isVisible(field: Field, values: OptionValues, facts: Facts): boolean {
-  return !field.visibleWhen || holds(field.visibleWhen, values, facts);
-}
-
-export function isDisabled(field: Field, values: OptionValues, facts: Facts): boolean {
-  return !!field.disabledWhen && holds(field.disabledWhen, values, facts);
-}
+export { defaultOptions, isDisabled, isVisible } from './option-values';
 
 function fieldSchema(field: Field, facts: Facts): z.ZodType {
   const message = field.invalidMessage;

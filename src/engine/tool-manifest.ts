@@ -1,9 +1,12 @@
 /**
- * One tool's full manifest, fetched and validated when its page opens, so a
- * tool page carries its own manifest and not every tool's. (The whole set,
- * for tests and tools that list them, is catalogue.ts.)
+ * One tool's full manifest, fetched when its page opens, so a tool page carries
+ * its own manifest and not every tool's. Manifests are validated against their
+ * zod schema at build time and in the tests (the whole set is catalogue.ts), so
+ * the page only fills in the schema's defaults (manifest-defaults.ts) and does
+ * not load zod to open.
  */
-import { manifestSchema, type ToolManifest } from '../../schemas/manifest';
+import type { ToolManifest } from '../../schemas/manifest';
+import { withManifestDefaults } from './manifest-defaults';
 
 const files = import.meta.glob<unknown>('../../manifests/*/*.json', { import: 'default' });
 /** manifests/<category>/<slug>.json by slug (a test holds each file name to its slug). */
@@ -13,10 +16,9 @@ const loaded = new Map<string, ToolManifest>();
 export async function loadToolManifest(slug: string): Promise<ToolManifest | undefined> {
   const load = loaders.get(slug);
   if (!load || loaded.has(slug)) return loaded.get(slug);
-  const parsed = manifestSchema.safeParse(await load());
-  if (!parsed.success) throw new Error(`Invalid manifest ${slug}: ${parsed.error.message}`);
-  loaded.set(slug, parsed.data);
-  return parsed.data;
+  const manifest = withManifestDefaults(await load());
+  loaded.set(slug, manifest);
+  return manifest;
 }
 
 /** The manifest loadToolManifest has already loaded, if it has. */

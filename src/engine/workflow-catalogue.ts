@@ -3,7 +3,9 @@
  * manifests and validated against them (src/engine/workflow.ts) when this
  * module loads, so an invalid workflow fails the tests and whatever lists
  * them, never a visitor's run. It loads every full manifest (catalogue.ts),
- * so a light page would want a build-time summary, as the tools have.
+ * so the site does not use it: pages list workflows from build-time
+ * summaries (workflow-summary.ts), and a workflow page loads only its own
+ * workflow and tools (src/workflows/workflow-data.ts).
  */
 import { allTools } from './catalogue';
 import { validateWorkflow, type ResolvedWorkflow } from './workflow';

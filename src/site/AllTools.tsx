@@ -1,13 +1,18 @@
-/** All Tools page (/tools): text search, category tabs and a compact tool grid grouped by category. */
+/**
+ * All Tools page (/tools): text search, category tabs and a compact tool grid grouped by category,
+ * then the workflows and the chain builder in a group of their own (under All, narrowed by the search).
+ */
 import { useMemo, useState } from 'react';
 import { TextField } from '@radix-ui/themes';
 import { Search } from 'lucide-react';
 import { featuresBySlug } from 'virtual:catalogue-features';
 import { CATEGORIES, CATEGORY_LABELS, catalogue, type Category, type ToolSummary } from '../engine/catalogue-summary';
+import { workflows } from '../engine/workflow-summary';
 import { CategoryTabs, type TabOption } from './CategoryTabs';
 import { pageTitle } from './constants';
 import { ToolCard } from './ToolCard';
 import { useDocumentTitle } from './useDocumentTitle';
+import { BuilderCard, WorkflowCard } from './WorkflowCard';
 import { usePageReady } from '../lib/page-ready';
 
 type TabValue = 'all' | Category;
@@ -46,6 +51,8 @@ export function AllTools() {
     () => catalogue.filter((t) => (tab === 'all' || t.category === tab) && matchesQuery(t, query)),
     [tab, query],
   );
+  const searching = query.trim() !== '';
+  const flows = tab === 'all' ? workflows.filter((w) => matchesQuery(w, query)) : [];
 
   return (
     <div className="container page-padding all-tools">
@@ -104,6 +111,27 @@ export function AllTools() {
           ))
         )}
       </div>
+
+      {tab === 'all' && (flows.length > 0 || !searching) && (
+        <section className="tool-group workflow-group" aria-labelledby="tool-group-workflows">
+          <h2 id="tool-group-workflows" className="tool-group-heading">
+            Workflows <span className="tool-group-count">{flows.length}</span>
+          </h2>
+          <p className="tool-group-lead">Whole jobs in one go: several tools run one after another on your files.</p>
+          <ul className="tool-grid tool-grid-compact">
+            {flows.map((workflow) => (
+              <li key={workflow.slug}>
+                <WorkflowCard workflow={workflow} />
+              </li>
+            ))}
+            {!searching && (
+              <li>
+                <BuilderCard />
+              </li>
+            )}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

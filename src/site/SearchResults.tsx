@@ -1,12 +1,14 @@
 import { useMemo, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { searchTools } from '../engine/catalogue-summary';
+import { searchWorkflows } from '../engine/workflow-summary';
 import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo-badge';
 import { SiteToolIcon } from './SiteToolIcon';
 
 /**
  * Live results for the header searches: tools whose title, description or
- * category match. A blank or whitespace-only query shows nothing.
+ * category match, then workflows whose title or description match. A blank
+ * or whitespace-only query shows nothing.
  */
 export function SearchResults({
   query,
@@ -18,17 +20,18 @@ export function SearchResults({
   onPick?: () => void;
 }) {
   const results = useMemo(() => searchTools(query), [query]);
+  const workflows = useMemo(() => searchWorkflows(query), [query]);
   if (query.trim() === '') return null;
   return (
     <div className="search-results" style={{ maxHeight, overflowY: 'auto' }} data-testid="search-results">
-      {results.length === 0 ? (
+      {results.length === 0 && workflows.length === 0 ? (
         <p className="search-empty" role="status">
           {`No tools found matching "${query.trim()}"`}
         </p>
       ) : (
         <>
           <p className="visually-hidden" role="status">
-            {results.length === 1 ? '1 tool found' : `${results.length} tools found`}
+            {foundText(results.length, workflows.length)}
           </p>
           <ul className="search-list">
             {results.map((tool) => (
@@ -49,11 +52,33 @@ export function SearchResults({
                 </Link>
               </li>
             ))}
+            {workflows.map((workflow) => (
+              <li key={`workflow-${workflow.slug}`}>
+                <Link to="/workflows/$slug" params={{ slug: workflow.slug }} className="search-result" onClick={onPick}>
+                  <SiteToolIcon name={workflow.icon} size={20} className="search-result-icon" />
+                  <span className="search-result-text">
+                    <span className="search-result-title">
+                      {workflow.title}
+                      <span className="tool-badge tool-badge-workflow">Workflow</span>
+                    </span>
+                    <span className="search-result-description">{workflow.description}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
           </ul>
         </>
       )}
     </div>
   );
+}
+
+/** "3 tools found", "1 tool and 2 workflows found". */
+function foundText(tools: number, workflows: number): string {
+  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  if (workflows === 0) return `${count(tools, 'tool')} found`;
+  if (tools === 0) return `${count(workflows, 'workflow')} found`;
+  return `${count(tools, 'tool')} and ${count(workflows, 'workflow')} found`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORIES, CATEGORY_LABELS, catalogue } from '../engine/catalogue-summary';
 import { toolBySlug as toolBySlugFull } from '../engine/catalogue';
+import { workflows } from '../engine/workflow-summary';
 import { renderAt } from './test-utils';
 
 afterEach(cleanup);
@@ -127,5 +128,22 @@ describe('All Tools page', () => {
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{End}');
     expect(tabs[tabs.length - 1]).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('lists every workflow in a group of its own, with the builder, and narrows it by the search', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderAt('/tools');
+    const group = screen.getByRole('region', { name: `Workflows ${workflows.length}` });
+    const cards = within(group).getAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual([...workflows.map((w) => w.title), 'Build your own']);
+    expect(within(cards[0]).getByRole('link', { name: 'Use Workflow' })).toHaveAttribute('href', `/workflows/${workflows[0].slug}`);
+    expect(within(cards[0]).getByText(workflows[0].steps.join(' → '))).toBeInTheDocument();
+    expect(within(cards.at(-1)!).getByRole('link', { name: 'Open the Builder' })).toHaveAttribute('href', '/workflows/new');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search for tools' }), 'password');
+    const found = within(screen.getByRole('region', { name: /^Workflows/ })).getAllByRole('article');
+    expect(found.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual(['Merge and Protect PDFs']);
+    await user.click(screen.getByRole('tab', { name: 'PDF' }));
+    expect(screen.queryByRole('region', { name: /^Workflows/ })).toBeNull();
   });
 });

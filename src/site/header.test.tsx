@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { catalogue, searchTools } from '../engine/catalogue-summary';
 import { setDemoMode } from '../engine/demo-mode';
+import { searchWorkflows } from '../engine/workflow-summary';
 import { renderAt, setScrollY } from './test-utils';
 
 afterEach(() => {
@@ -103,6 +104,20 @@ describe('header', () => {
     await user().type(input, '   ');
     expect(within(dialog).queryAllByRole('link')).toHaveLength(0);
     expect(within(dialog).queryByText(/No tools found/)).toBeNull();
+  });
+
+  it('finds workflows by title or description, after the tools, and opens one', async () => {
+    const { router } = await renderAt('/');
+    const dialog = await openSearch();
+    await user().type(within(dialog).getByRole('searchbox', { name: 'Search tools' }), 'searchable');
+    const links = within(dialog).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const flows = searchWorkflows('searchable').map((w) => `/workflows/${w.slug}`);
+    expect(flows).toEqual(expect.arrayContaining(['/workflows/scans-to-searchable-pdf', '/workflows/scanned-images-to-searchable-pdf']));
+    expect(links).toEqual([...searchTools('searchable').map((t) => `/tools/${t.slug}`), ...flows]);
+    await user().click(within(dialog).getByRole('link', { name: /Scans to a Searchable, Compressed PDF/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workflows/scans-to-searchable-pdf'));
+    // The workflow page loads its code, the workflow and its tools first.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scans to a Searchable, Compressed PDF' }, { timeout: 15000 })).toBeInTheDocument();
   });
 
   it('closes the dialog and navigates when a result is clicked', async () => {

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { isKnownPath } from '../routes';
 import { renderAt } from './test-utils';
 
 afterEach(cleanup);
@@ -93,5 +94,21 @@ describe('routes', () => {
     const second = screen.getByRole('main').firstElementChild!;
     expect(second).toHaveClass('page');
     expect(second).not.toBe(first);
+  });
+
+  it('renders a workflow page, the chain builder, and the not-found page for an unknown workflow', async () => {
+    // Navigated to from home: these pages have a <header> of their own besides the site's.
+    const { router } = await renderAt('/');
+    await act(() => router.navigate({ to: '/workflows/$slug', params: { slug: 'merge-and-protect-pdfs' } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merge and Protect PDFs' }, { timeout: 15000 })).toBeInTheDocument();
+    expect(document.title).toBe('Merge and Protect PDFs - FileDesk');
+    await act(() => router.navigate({ to: '/workflows/new' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Build Your Own Workflow' }, { timeout: 15000 })).toBeInTheDocument();
+    expect(document.title).toBe('Build Your Own Workflow - FileDesk');
+    await act(() => router.navigate({ to: '/workflows/$slug', params: { slug: 'no-such-workflow' } }));
+    await expectNotFound();
+    expect(isKnownPath('/workflows/merge-and-protect-pdfs')).toBe(true);
+    expect(isKnownPath('/workflows/new')).toBe(true);
+    expect(isKnownPath('/workflows/no-such-workflow')).toBe(false);
   });
 });

@@ -1,17 +1,18 @@
 /**
- * The batch-mode part of a tool page: a heading and a button that opens the
- * batch panel (loaded only then). Shown for tools whose files each give their
- * own results and need nothing but the options form.
+ * The batch-mode part of a page: a heading and a button that opens the batch
+ * panel (loaded only then). Tool pages show it for tools whose files each give
+ * their own results and need nothing but the options form; workflow pages for
+ * chains whose steps all work file by file.
  */
 import { Button } from '@radix-ui/themes';
 import { FolderTree } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
 import { notify } from '../notify';
 import { firstErrorMessage, OptionsForm } from '../OptionsForm';
 import { runsEachFile } from '../run-files';
 import type { ToolPageState } from '../ToolPage';
-import { toolBatch } from './tool-batch';
+import { toolBatch, type BatchTarget } from './tool-batch';
 
 const BatchPanel = lazy(() => import('./BatchPanel'));
 
@@ -20,21 +21,17 @@ export function hasBatchMode(manifest: ToolManifest): boolean {
   return !!manifest.processor && !manifest.view && !manifest.pageInput && runsEachFile(manifest) && Object.keys(manifest.accept).length > 0;
 }
 
-export function BatchSection({ page }: { page: ToolPageState }) {
-  const { manifest, run, form } = page;
+interface BatchDisclosureProps {
+  target: BatchTarget;
+  /** The validated options, or null when the page said what is wrong. */
+  options(): Promise<OptionValues | null>;
+  slug: string;
+  /** Shown above the panel once it is open (the options, when the page does not show them yet). */
+  children?: ReactNode;
+}
+
+export function BatchDisclosure({ target, options, slug, children }: BatchDisclosureProps) {
   const [open, setOpen] = useState(false);
-  const target = useMemo(() => toolBatch(manifest), [manifest]);
-  if (!hasBatchMode(manifest) || !run.real) return null;
-  const options = () =>
-    new Promise<OptionValues | null>((resolve) => {
-      void form.handleSubmit(
-        (valid) => resolve(valid),
-        (errors) => {
-          notify.error(firstErrorMessage(manifest, errors as Record<string, { message?: unknown }>));
-          resolve(null);
-        },
-      )();
-    });
   return (
     <section className="batch" aria-labelledby="batch-title">
       <h2 id="batch-title" className="batch-title">
@@ -49,12 +46,34 @@ export function BatchSection({ page }: { page: ToolPageState }) {
         </Button>
       ) : (
         <>
-          {run.files.length === 0 && <OptionsForm manifest={manifest} form={form} facts={run.facts} />}
+          {children}
           <Suspense fallback={<p className="batch-status">Loading batch mode…</p>}>
-            <BatchPanel target={target} options={options} slug={manifest.slug} />
+            <BatchPanel target={target} options={options} slug={slug} />
           </Suspense>
         </>
       )}
     </section>
+  );
+}
+
+/** Batch mode on a tool page, with the page's own options form. */
+export function BatchSection({ page }: { page: ToolPageState }) {
+  const { manifest, run, form } = page;
+  const target = useMemo(() => toolBatch(manifest), [manifest]);
+  if (!hasBatchMode(manifest) || !run.real) return null;
+  const options = () =>
+    new Promise<OptionValues | null>((resolve) => {
+      void form.handleSubmit(
+        (valid) => resolve(valid),
+        (errors) => {
+          notify.error(firstErrorMessage(manifest, errors as Record<string, { message?: unknown }>));
+          resolve(null);
+        },
+      )();
+    });
+  return (
+    <BatchDisclosure target={target} options={options} slug={manifest.slug}>
+      {run.files.length === 0 && <OptionsForm manifest={manifest} form={form} facts={run.facts} />}
+    </BatchDisclosure>
   );
 }

@@ -1,0 +1,26 @@
+/**
+ * The workflows as the pages that list them show them (All Tools, the
+ * search): identity, copy, icon and the titles of their tools, from
+ * `virtual:workflow-summaries`, built at build time. The site shell knows
+ * only their titles (catalogue-summary.ts).
+ */
+import { workflowSummaries } from 'virtual:workflow-summaries';
+
+export interface WorkflowSummary {
+  slug: string;
+  title: string;
+  description: string;
+  icon: string;
+  /** The titles of the tools it runs, in order. */
+  steps: string[];
+}
+
+/** Every workflow, by title. */
+export const workflows: readonly WorkflowSummary[] = workflowSummaries;
+
+/** Case-insensitive match on a workflow's title or description; a blank query matches nothing. */
+export function searchWorkflows(query: string, list: readonly WorkflowSummary[] = workflows): WorkflowSummary[] {
+  const q = query.trim().toLowerCase();
+  if (q === '') return [];
+  return list.filter((w) => [w.title, w.description].some((text) => text.toLowerCase().includes(q)));
+}

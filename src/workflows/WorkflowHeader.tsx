@@ -1,0 +1,54 @@
+/** The top of a workflow page or the builder: icon, title, a Workflow badge, description, features and the note on how files are handled. */
+import { Badge, Callout, Heading, Text } from '@radix-ui/themes';
+import { ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useDemoMode } from '../engine/demo-mode';
+import { REAL_NOTE } from '../engine/ToolHeader';
+
+/** Demo mode simulates single tools; a workflow always runs the real ones, and says so. */
+export const WORKFLOW_DEMO_NOTE =
+  'Demo mode does not apply to workflows: this one runs the real tools, on this device. Nothing is uploaded.';
+
+interface WorkflowHeaderProps {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  features?: readonly string[];
+  /** The "Workflow" badge beside the title (a workflow's page; the builder's title says it already). */
+  badge?: boolean;
+}
+
+export function WorkflowHeader({ icon, title, description, features, badge = true }: WorkflowHeaderProps) {
+  const demo = useDemoMode();
+  return (
+    <header className="tool-header">
+      <div className="tool-title-row">
+        <span className="tool-icon">{icon}</span>
+        <Heading as="h1" size="8">
+          {title}
+        </Heading>
+        {badge && (
+          <Badge color="indigo" highContrast>
+            Workflow
+          </Badge>
+        )}
+      </div>
+      <Text as="p" size="4" color="gray" className="tool-description">
+        {description}
+      </Text>
+      {features && (
+        <ul className="workflow-features">
+          {features.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
+      )}
+      <Callout.Root color="green" highContrast className="tool-note" data-testid="tool-note">
+        <Callout.Icon>
+          <ShieldCheck size={16} />
+        </Callout.Icon>
+        <Callout.Text>{demo ? WORKFLOW_DEMO_NOTE : REAL_NOTE}</Callout.Text>
+      </Callout.Root>
+    </header>
+  );
+}
