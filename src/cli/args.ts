@@ -1,0 +1,122 @@
+/**
+ * The command line, split into the command, the command's own flags, the
+ * tool's option values (still text) and the input paths. Which names take a
+ * value is known from the tool's fields, so `--lossless photo.jpg` reads
+ * photo.jpg as an input and `--quality 80` reads 80 as the value.
+ */
+import type { Field } from '../../schemas/manifest';
+
+/** A mistake on the command line: printed with a hint, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface RunFlags {
+  out?: string;
+  jobs?: number;
+  json: boolean;
+  overwrite: boolean;
+  shard?: { index: number; count: number };
+  verbose: boolean;
+  quiet: boolean;
+  help: boolean;
+}
+
+export interface ParsedRun {
+  flags: RunFlags;
+  /** Option values by field name, as typed (booleans for toggles). */
+  values: Record<string, string | boolean>;
+  paths: string[];
+}
+
+/** The command's own flags and whether each takes a value. */
+export const COMMON_FLAGS: Record<string, { value: boolean; help: string }> = {
+  out: { value: true, help: 'folder the outputs are written to (created when missing); required' },
+  jobs: { value: true, help: 'files processed at once, one worker thread each (default: the number of cores)' },
+  json: { value: false, help: 'print one JSON line per file on stdout instead of the progress bar' },
+  overwrite: { value: false, help: 'process files again even when their outputs exist' },
+  shard: { value: true, help: 'i/n: process only share i (0 to n-1) of the inputs, split stably by path' },
+  verbose: { value: false, help: 'print the engines\' own messages and crash details on stderr' },
+  quiet: { value: false, help: 'no progress bar and no summary' },
+  help: { value: false, help: 'show this tool\'s help' },
+};
+
+function parseShard(text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = match ? Number(match[1]) : NaN;
+  const count = match ? Number(match[2]) : NaN;
+  if (!match || count < 1 || index >= count) throw new UsageError(`--shard takes i/n with 0 <= i < n (such as 0/4), not "${text}".`);
+  return { index, count };
+}
+
+function parseJobs(text: string): number {
+  const jobs = Number(text);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new UsageError(`--jobs takes a whole number from 1 to 256, not "${text}".`);
+  return jobs;
+}
+
+/** Splits the arguments after the tool's slug, given the fields the tool (or workflow) takes. */
+export function parseRunArgs(args: readonly string[], fields: readonly Pick<Field, 'name' | 'type'>[]): ParsedRun {
+  const flags: RunFlags = { json: false, overwrite: false, verbose: false, quiet: false, help: false };
+  const values: Record<string, string | boolean> = {};
+  const paths: string[] = [];
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const optionList = () => {
+    const names = fields.map((f) => `--${f.name}`);
+    return names.length ? `Its options are ${names.join(', ')}.` : 'It has no options.';
+  };
+  let onlyPaths = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (onlyPaths || !arg.startsWith('--') || arg === '-') {
+      if (arg === '--' && !onlyPaths) onlyPaths = true;
+      else paths.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyPaths = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    let name = arg.slice(2, eq > 0 ? eq : undefined);
+    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
+    const takeValue = (what: string): string => {
+      if (inline !== undefined) return inline;
+      const next = args[i + 1];
+      if (next === undefined) throw new UsageError(`--${what} needs a value.`);
+      i++;
+      return next;
+    };
+    const common = COMMON_FLAGS[name];
+    if (common) {
+      if (!common.value) {
+        if (inline !== undefined) throw new UsageError(`--${name} takes no value.`);
+        (flags as unknown as Record<string, boolean>)[name] = true;
+      } else if (name === 'out') flags.out = takeValue(name);
+      else if (name === 'jobs') flags.jobs = parseJobs(takeValue(name));
+      else if (name === 'shard') flags.shard = parseShard(takeValue(name));
+      continue;
+    }
+    let negated = false;
+    if (!byName.has(name) && name.startsWith('no-') && byName.get(name.slice(3))?.type === 'toggle') {
+      name = name.slice(3);
+      negated = true;
+    }
+    const field = byName.get(name);
+    if (!field) throw new UsageError(`Unknown option --${name}. ${optionList()} See: filedesk help <tool>.`);
+    if (name in values) throw new UsageError(`--${name} is given twice.`);
+    if (field.type === 'toggle') {
+      if (negated) {
+        if (inline !== undefined) throw new UsageError(`--no-${name} takes no value.`);
+        values[name] = false;
+      } else if (inline === undefined) values[name] = true;
+      else if (/^(true|on|yes|1)$/i.test(inline)) values[name] = true;
+      else if (/^(false|off|no|0)$/i.test(inline)) values[name] = false;
+      else throw new UsageError(`--${name} is on or off: write --${name} or --no-${name}, not "${inline}".`);
+    } else values[name] = takeValue(name);
+  }
+  return { flags, values, paths };
+}

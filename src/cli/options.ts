@@ -1,0 +1,110 @@
+/**
+ * Option values from the command line, validated as the site validates them:
+ * each value is read into its field's type, the page's rules that set values
+ * (setWhen) and its checks apply, the zod schema the options form uses
+ * (src/engine/options.ts) checks the fields, and the processor's own schema
+ * checks them with the manifest's processorSettings merged in, as the worker
+ * does. A wrong value is a UsageError that names the option and what it takes.
+ */
+import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
+import { checkOptions, defaultOptions } from '../engine/options';
+import { holds, type Facts } from '../engine/rules';
+import { loadCliProcessor } from './page-tools';
+import { UsageError } from './args';
+
+const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
+
+/** What a field takes, in words, for help and error messages. */
+export function allowedValues(field: Field): string {
+  switch (field.type) {
+    case 'select':
+    case 'radio':
+      return `one of ${list(field.choices.map((c) => c.value))}`;
+    case 'slider':
+      return `a number from ${field.min} to ${field.max}${field.step !== 1 ? ` in steps of ${field.step}` : ''}`;
+    case 'number': {
+      const kind = field.integer ? 'a whole number' : 'a number';
+      const max = field.maxFrom ? `the ${field.maxFrom.replace(/([A-Z])/g, ' $1').toLowerCase()}` : field.max;
+      if (field.min !== undefined && max !== undefined) return `${kind} from ${field.min} to ${max}`;
+      if (field.min !== undefined) return `${kind} of at least ${field.min}`;
+      if (max !== undefined) return `${kind} up to ${max}`;
+      return kind;
+    }
+    case 'toggle':
+      return `on or off (--${field.name} / --no-${field.name})`;
+    case 'text':
+    case 'textarea': {
+      const parts = [field.required ? 'text (required)' : 'text'];
+      if (field.type === 'text' && field.minLength !== undefined) parts.push(`at least ${field.minLength} characters`);
+      if (field.type === 'text' && field.maxLength !== undefined) parts.push(`at most ${field.maxLength} characters`);
+      return parts.join(', ');
+    }
+    case 'color':
+      return 'a colour as #rrggbb';
+  }
+}
+
+/** A typed value for a field from its command-line text. */
+function typed(field: Field, raw: string | boolean): OptionValues[string] {
+  if (typeof raw === 'boolean') return raw;
+  if (field.type === 'slider' || field.type === 'number') {
+    const n = raw.trim() === '' ? NaN : Number(raw);
+    return Number.isFinite(n) ? n : raw;
+  }
+  return raw;
+}
+
+function invalid(field: Field, value: unknown, detail?: string, always = false): UsageError {
+  const shown = typeof value === 'string' ? `"${value}"` : String(value);
+  // The manifest's own words for the problem, when it has them (zod's generic texts would only repeat the rule).
+  const own = [field.invalidMessage, 'requiredMessage' in field ? field.requiredMessage : undefined, 'minLengthMessage' in field ? field.minLengthMessage : undefined];
+  const why = detail && (always || own.includes(detail)) ? ` ${detail}` : '';
+  return new UsageError(`Invalid value ${shown} for --${field.name}: it takes ${allowedValues(field)}.${why}`);
+}
+
+/**
+ * The values one tool runs with: its defaults, then `preset` (a workflow
+ * step's options), then what the command line gave, then the setWhen rules
+ * for values the command line left alone; validated. `facts` are those of the
+ * files one run gets (one file, or all of them for a tool that combines).
+ */
+export async function resolveOptions(
+  manifest: ToolManifest,
+  given: Record<string, string | boolean>,
+  facts: Facts,
+  preset: OptionValues = {},
+  { checks = true }: { checks?: boolean } = {},
+): Promise<OptionValues> {
+  const fields = manifest.options;
+  const values: OptionValues = { ...defaultOptions(fields), ...preset };
+  for (const [name, raw] of Object.entries(given)) {
+    const field = fields.find((f) => f.name === name);
+    if (field) values[name] = typed(field, raw);
+  }
+  for (const field of fields) {
+    if (field.name in given) continue;
+    const rule = field.setWhen?.find((r) => holds(r.when, values, facts));
+    if (rule) values[field.name] = rule.value;
+  }
+  const checked = checkOptions(fields, values, facts);
+  if (!checked.ok) {
+    const field = fields.find((f) => f.name === checked.field)!;
+    throw invalid(field, values[checked.field], checked.message);
+  }
+  const result = { ...values, ...checked.values };
+  if (manifest.processor) {
+    const processor = await loadCliProcessor(manifest.processor);
+    const parsed = processor.options.safeParse({ ...result, ...(manifest.processorSettings ?? {}) });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const name = String(issue.path[0] ?? '');
+      const field = fields.find((f) => f.name === name);
+      // A processor's schema speaks for itself only in its own words; zod's generic ones would repeat the rule.
+      if (field) throw invalid(field, result[name], issue.message, !/^(Invalid|Expected|Too)\b/.test(issue.message));
+      throw new UsageError(`${manifest.slug} cannot run with these options: ${name ? `${name}: ` : ''}${issue.message}`);
+    }
+  }
+  const failed = checks ? manifest.checks.find((c) => holds(c.when, result, facts)) : undefined;
+  if (failed) throw new UsageError(failed.message);
+  return result;
+}

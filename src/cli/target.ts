@@ -1,0 +1,131 @@
+/**
+ * What the command runs: a tool or a workflow, seen the same way: the files
+ * it takes, the option fields the command line may set, whether it combines
+ * its files into one result, and the steps it runs with validated options.
+ */
+import type { Field, FileTypes, OptionValues, ToolManifest } from '../../schemas/manifest';
+import type { ResolvedWorkflow } from '../engine/workflow';
+import { nameTemplate, outputName } from '../engine/naming';
+import type { Facts } from '../engine/rules';
+import { tooLargeMessage } from '../engine/batch/tool-batch';
+import { runnableTool, toolBySlug, workflowBySlug } from './catalogue';
+import { resolveOptions } from './options';
+import type { StepRequest } from './protocol';
+import { cliSupport } from './support';
+
+export interface Target {
+  kind: 'tool' | 'workflow';
+  slug: string;
+  title: string;
+  accept: FileTypes;
+  /** Accepted extensions, lower case with the dot. */
+  extensions: string[];
+  /** Fields the command line may set: a tool's options, or the fields a workflow asks for. */
+  fields: Field[];
+  maxBytes: number;
+  limits: ToolManifest['limits'];
+  /** The files of a run are combined into one result (merge, images to PDF), so they run together. */
+  combines: boolean;
+  /** Works from its text fields alone (no input files). */
+  textOnly: boolean;
+  /** Why it cannot run here, when it cannot. */
+  siteOnly?: string;
+  /** The steps with options validated for runs with these facts (without the manifests' checks when `checks` is false). */
+  steps(given: Record<string, string | boolean>, facts: Facts, checks?: boolean): Promise<StepRequest[]>;
+  /** The output name of a file, when known before the run (for resume). */
+  expectedName(steps: StepRequest[], name: string): string | null;
+  tooLarge(name: string): string;
+  /** The page's message for too few files to combine. */
+  tooFew: string;
+}
+
+/** The name a file ends with after every step, when each step's name is known before it runs (as src/engine/batch/workflow-batch.ts). */
+function chainName(steps: StepRequest[], name: string): string | null {
+  let current = name;
+  for (const { tool, options } of steps) {
+    const manifest = toolBySlug(tool)!;
+    const template = nameTemplate(manifest.output, options, { fileCount: 1, totalBytes: 0 });
+    if (template.includes('{timestamp}')) return null;
+    current = outputName(template, { originalName: current, n: 1, timestamp: 0, options });
+    if (current.includes('{')) return null;
+  }
+  return current;
+}
+
+/**
+ * Whether a tool makes one result from all its files. A tool that splits one
+ * file into parts (split CSV) runs file by file here, like the others.
+ */
+function combinesFiles(manifest: ToolManifest): boolean {
+  return manifest.simulation.outputs === 'combined';
+}
+
+function extensionsOf(accept: FileTypes): string[] {
+  return [...new Set(Object.values(accept).flat().map((e) => e.toLowerCase()))];
+}
+
+function toolTarget(manifest: ToolManifest): Target {
+  const support = cliSupport(manifest);
+  return {
+    kind: 'tool',
+    slug: manifest.slug,
+    title: manifest.title,
+    accept: manifest.accept,
+    extensions: extensionsOf(manifest.accept),
+    fields: manifest.options,
+    maxBytes: manifest.limits.maxBytes,
+    limits: manifest.limits,
+    combines: combinesFiles(manifest),
+    textOnly: Object.keys(manifest.accept).length === 0,
+    siteOnly: support.cli ? undefined : support.reason,
+    steps: async (given, facts, checks = true) => [{ tool: manifest.slug, options: await resolveOptions(manifest, given, facts, {}, { checks }) }],
+    expectedName: chainName,
+    tooLarge: (name) => tooLargeMessage(name, manifest.limits.maxBytes),
+    tooFew: manifest.messages.tooFewFiles ?? manifest.messages.noFile,
+  };
+}
+
+function workflowTarget(workflow: ResolvedWorkflow): Target {
+  const manifests = workflow.steps.map((s) => toolBySlug(s.tool)!);
+  const first = manifests[0];
+  // The fields a workflow asks for (a password, a language), once each.
+  const fields: Field[] = [];
+  workflow.steps.forEach((step, i) => {
+    for (const name of step.ask) {
+      const field = manifests[i].options.find((f) => f.name === name);
+      if (field && !fields.some((f) => f.name === name)) fields.push({ ...field, default: (step.options[name] ?? field.default) as never });
+    }
+  });
+  const blocked = manifests.map((m) => ({ m, s: cliSupport(m) })).find(({ s }) => !s.cli);
+  return {
+    kind: 'workflow',
+    slug: workflow.slug,
+    title: workflow.title,
+    accept: workflow.accept,
+    extensions: extensionsOf(workflow.accept),
+    fields,
+    maxBytes: first.limits.maxBytes,
+    limits: first.limits,
+    combines: manifests.some(combinesFiles),
+    textOnly: false,
+    siteOnly: blocked && !blocked.s.cli ? `its step ${blocked.m.slug} ${blocked.s.reason}` : undefined,
+    async steps(given, facts, checks = true) {
+      const steps: StepRequest[] = [];
+      for (const [i, step] of workflow.steps.entries()) {
+        const own = Object.fromEntries(Object.entries(given).filter(([name]) => step.ask.includes(name)));
+        steps.push({ tool: step.tool, options: await resolveOptions(manifests[i], own, facts, step.options as OptionValues, { checks }) });
+      }
+      return steps;
+    },
+    expectedName: chainName,
+    tooLarge: (name) => tooLargeMessage(name, first.limits.maxBytes),
+    tooFew: first.messages.tooFewFiles ?? first.messages.noFile,
+  };
+}
+
+export function findTarget(slug: string): Target | undefined {
+  const tool = runnableTool(slug);
+  if (tool) return toolTarget(tool);
+  const workflow = workflowBySlug(slug);
+  return workflow ? workflowTarget(workflow) : undefined;
+}
