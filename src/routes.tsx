@@ -4,7 +4,7 @@
  * every other path. Tool and workflow pages are loaded lazily so the home
  * page carries no engine, processor or PDF code.
  */
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import {
   createBrowserHistory,
   lazyRouteComponent,
@@ -54,7 +54,8 @@ function ToolPage() {
   return <KnownTool slug={slug} title={tool.title} />;
 }
 
-function KnownTool({ slug, title }: { slug: string; title: string }) {
+/** A tool's or workflow's page under its title, with a loading line while its code arrives. */
+function TitledPage({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(pageTitle(title));
   return (
     <Suspense
@@ -64,8 +65,16 @@ function KnownTool({ slug, title }: { slug: string; title: string }) {
         </div>
       }
     >
-      <ToolRoute slug={slug} />
+      {children}
     </Suspense>
+  );
+}
+
+function KnownTool({ slug, title }: { slug: string; title: string }) {
+  return (
+    <TitledPage title={title}>
+      <ToolRoute slug={slug} />
+    </TitledPage>
   );
 }
 
@@ -88,17 +97,10 @@ function WorkflowPage() {
 }
 
 function KnownWorkflow({ slug, title }: { slug: string; title: string }) {
-  useDocumentTitle(pageTitle(title));
   return (
-    <Suspense
-      fallback={
-        <div className="container page-padding page-loading" role="status">
-          {`Loading ${title}...`}
-        </div>
-      }
-    >
+    <TitledPage title={title}>
       <WorkflowRoute slug={slug} />
-    </Suspense>
+    </TitledPage>
   );
 }
 
