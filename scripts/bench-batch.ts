@@ -8,20 +8,26 @@
  *    page and its workers run), sampled four times a second.
  * 2. Resume: a batch of 200 whose page is closed half way, then opened again
  *    and run on the same output folder: files lost and files done twice.
+ * 3. 300 of the same photos dropped on the "Photos to One Compact PDF"
+ *    workflow: time to the PDF, its pages and size, and the renderers' peak.
  *
- * Options: --no-build (reuse the last build), --counts 100,1000, --resume 200.
+ * Options: --no-build (reuse the last build), --counts 100,1000, --resume 200,
+ * --workflow 300 (0 skips a part).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { buildSite, startPreview, stopPreview } from './bench-site';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const DIST = '/tmp/dist-bench-batch';
-const PORT = 4195;
+const PORT = Number(process.env.BENCH_PORT ?? 4195);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const COUNTS = option('--counts', '100,1000').split(',').map(Number);
 const RESUME = Number(option('--resume', '200'));
+const WORKFLOW = Number(option('--workflow', '300'));
+const PHOTO_DIR = '/tmp/bench-batch-photos';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** 2 megapixels, a 4:3 phone photo. */
 const PHOTO = { width: 1632, height: 1224 };
@@ -61,12 +67,33 @@ function sampleMemory(cdp: CDPSession): { stop(): Promise<number> } {
   };
 }
 
+/** Draws photo number `i` and encodes it as a JPEG; runs in the page (passed as its source text). */
+async function photoDrawing(ctx: OffscreenCanvasRenderingContext2D, canvas: OffscreenCanvas, i: number, width: number, height: number): Promise<Blob> {
+  // Photo-like: a sky-to-ground gradient, shapes and fine noise, different for each file.
+  const sky = ctx.createLinearGradient(0, 0, 0, height);
+  sky.addColorStop(0, `hsl(${(i * 37) % 360} 60% 70%)`);
+  sky.addColorStop(1, `hsl(${(i * 53) % 360} 40% 30%)`);
+  ctx.fillStyle = sky;
+  ctx.fillRect(0, 0, width, height);
+  for (let k = 0; k < 40; k++) {
+    ctx.fillStyle = `hsl(${(i * 7 + k * 29) % 360} 50% ${30 + (k % 5) * 10}%)`;
+    ctx.beginPath();
+    ctx.arc((k * 97 + i * 13) % width, (k * 61 + i * 7) % height, 20 + (k % 7) * 15, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  const noise = ctx.getImageData(0, 0, width, 256);
+  for (let p = 0; p < noise.data.length; p++) noise.data[p] += (Math.random() - 0.5) * 24;
+  ctx.putImageData(noise, 0, (i * 131) % (height - 256));
+  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+}
+
 /** Opens Image Compressor with OPFS folders in/ and out/ behind the folder picker; `count` photos are made first when asked. */
 async function openWithFolders(page: Page, count: number | null) {
   await page.goto(`${ORIGIN}/tools/image-compressor?demo=0`);
   await page.waitForFunction(() => document.documentElement.dataset.interactive === 'true');
   await page.evaluate(
-    async ({ count, width, height }) => {
+    async ({ count, width, height, draw }) => {
+      const drawPhoto = new Function(`return ${draw}`)() as typeof photoDrawing;
       const root = await navigator.storage.getDirectory();
       if (count !== null) {
         for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) await root.removeEntry(name, { recursive: true });
@@ -74,22 +101,7 @@ async function openWithFolders(page: Page, count: number | null) {
         const canvas = new OffscreenCanvas(width, height);
         const ctx = canvas.getContext('2d')!;
         for (let i = 0; i < count; i++) {
-          // Photo-like: a sky-to-ground gradient, shapes and fine noise, different for each file.
-          const sky = ctx.createLinearGradient(0, 0, 0, height);
-          sky.addColorStop(0, `hsl(${(i * 37) % 360} 60% 70%)`);
-          sky.addColorStop(1, `hsl(${(i * 53) % 360} 40% 30%)`);
-          ctx.fillStyle = sky;
-          ctx.fillRect(0, 0, width, height);
-          for (let k = 0; k < 40; k++) {
-            ctx.fillStyle = `hsl(${(i * 7 + k * 29) % 360} 50% ${30 + (k % 5) * 10}%)`;
-            ctx.beginPath();
-            ctx.arc(((k * 97 + i * 13) % width), ((k * 61 + i * 7) % height), 20 + (k % 7) * 15, 0, Math.PI * 2);
-            ctx.fill();
-          }
-          const noise = ctx.getImageData(0, 0, width, 256);
-          for (let p = 0; p < noise.data.length; p++) noise.data[p] += (Math.random() - 0.5) * 24;
-          ctx.putImageData(noise, 0, (i * 131) % (height - 256));
-          const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+          const blob = await drawPhoto(ctx, canvas, i, width, height);
           const w = await (await input.getFileHandle(`photo-${String(i).padStart(4, '0')}.jpg`, { create: true })).createWritable();
           await w.write(blob);
           await w.close();
@@ -100,7 +112,7 @@ async function openWithFolders(page: Page, count: number | null) {
       (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
         root.getDirectoryHandle(['in', 'out'][next++ % 2]);
     },
-    { count, ...PHOTO },
+    { count, ...PHOTO, draw: photoDrawing.toString() },
   );
   await page.getByRole('button', { name: 'Process a folder' }).click();
   await page.getByRole('button', { name: 'Choose a folder' }).click();
@@ -171,24 +183,84 @@ async function resume(browser: Browser, count: number) {
   };
 }
 
+/** `count` photos written to PHOTO_DIR by the page's own encoder, for a file input. */
+async function photoFiles(browser: Browser, count: number): Promise<string[]> {
+  rmSync(PHOTO_DIR, { recursive: true, force: true });
+  mkdirSync(PHOTO_DIR, { recursive: true });
+  const page = await browser.newPage();
+  await page.goto(`${ORIGIN}/about`);
+  const paths: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const base64 = await page.evaluate(
+      async ({ i, width, height, draw }) => {
+        const drawPhoto = new Function(`return ${draw}`)() as typeof photoDrawing;
+        const canvas = new OffscreenCanvas(width, height);
+        const blob = await drawPhoto(canvas.getContext('2d')!, canvas, i, width, height);
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        let text = '';
+        for (let k = 0; k < bytes.length; k += 0x8000) text += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+        return btoa(text);
+      },
+      { i, ...PHOTO, draw: photoDrawing.toString() },
+    );
+    const path = `${PHOTO_DIR}/photo-${String(i).padStart(4, '0')}.jpg`;
+    writeFileSync(path, Buffer.from(base64, 'base64'));
+    paths.push(path);
+  }
+  await page.close();
+  return paths;
+}
+
+async function workflowToPdf(browser: Browser, count: number) {
+  const paths = await photoFiles(browser, count);
+  const page = await browser.newPage();
+  const cdp = await browser.newBrowserCDPSession();
+  await page.goto(`${ORIGIN}/workflows/photos-to-compact-pdf`);
+  await page.waitForFunction(() => document.documentElement.dataset.interactive === 'true');
+  await page.getByTestId('file-input').setInputFiles(paths);
+  const sampler = sampleMemory(cdp);
+  const started = performance.now();
+  await page.getByRole('button', { name: 'Run Workflow' }).click();
+  const name = page.getByTestId('result-name');
+  await name.waitFor({ timeout: 3_600_000 });
+  const seconds = (performance.now() - started) / 1000;
+  const peak = await sampler.stop();
+  const resultName = (await name.textContent()) ?? '';
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${resultName}`, exact: true }).click()]);
+  const bytes = readFileSync(await download.path());
+  const pages = (await PDFDocument.load(bytes)).getPageCount();
+  await page.close();
+  rmSync(PHOTO_DIR, { recursive: true, force: true });
+  return { count, seconds, peak, pages, megabytes: bytes.length / 2 ** 20 };
+}
+
 async function main() {
   if (!buildSite(DIST, args.includes('--no-build'))) process.exit(1);
   const server = await startPreview(DIST, PORT);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    console.log('\n1. Image Compressor, folder to folder, 2 MP JPEG photos');
     const runs = [];
-    for (const count of COUNTS) runs.push(await throughput(browser, count));
-    console.log('\n| files | written | time | files/s | renderer peak |');
-    console.log('|---|---|---|---|---|');
-    for (const r of runs) console.log(`| ${r.count} | ${r.written} | ${r.seconds.toFixed(1)} s | ${(r.count / r.seconds).toFixed(2)} | ${(r.peak / 2 ** 20).toFixed(0)} MB |`);
+    if (COUNTS.some((c) => c > 0)) console.log('\n1. Image Compressor, folder to folder, 2 MP JPEG photos');
+    for (const count of COUNTS.filter((c) => c > 0)) runs.push(await throughput(browser, count));
+    if (runs.length > 0) {
+      console.log('\n| files | written | time | files/s | renderer peak |');
+      console.log('|---|---|---|---|---|');
+      for (const r of runs) console.log(`| ${r.count} | ${r.written} | ${r.seconds.toFixed(1)} s | ${(r.count / r.seconds).toFixed(2)} | ${(r.peak / 2 ** 20).toFixed(0)} MB |`);
+    }
     if (runs.length > 1) {
       const [a, b] = [runs[0], runs.at(-1)!];
       console.log(`\nPeak at ${b.count} files is ${((b.peak / a.peak - 1) * 100).toFixed(1)} % from the peak at ${a.count} (target: within 15 %, both under 600 MB).`);
     }
-    console.log(`\n2. Resume: ${RESUME} photos, page closed half way, opened again on the same output folder`);
-    const r = await resume(browser, RESUME);
-    console.log(`written before the close: ${r.beforeClose}; skipped on the second run: ${r.skipped}; files lost: ${r.lost}; files done twice: ${r.doneTwice}`);
+    if (RESUME > 0) {
+      console.log(`\n2. Resume: ${RESUME} photos, page closed half way, opened again on the same output folder`);
+      const r = await resume(browser, RESUME);
+      console.log(`written before the close: ${r.beforeClose}; skipped on the second run: ${r.skipped}; files lost: ${r.lost}; files done twice: ${r.doneTwice}`);
+    }
+    if (WORKFLOW > 0) {
+      console.log(`\n3. ${WORKFLOW} photos dropped on Photos to One Compact PDF`);
+      const w = await workflowToPdf(browser, WORKFLOW);
+      console.log(`one PDF of ${w.pages} pages, ${w.megabytes.toFixed(1)} MB, in ${w.seconds.toFixed(1)} s; renderer peak ${(w.peak / 2 ** 20).toFixed(0)} MB`);
+    }
   } finally {
     await browser.close();
     stopPreview(server);

@@ -122,4 +122,23 @@ describe('runInWorker', () => {
     lane.close();
     expect(FakeWorker.last.terminated).toBe(true);
   });
+
+  it('a lane replaces its worker after runsPerWorker runs, so a long batch starts again from fresh memory', async () => {
+    const lane = workerLane('batch', { runsPerWorker: 2 });
+    const signal = new AbortController().signal;
+    const workers = [];
+    for (let i = 0; i < 5; i++) {
+      const run = lane.run('merge-pdf', [], {}, signal, vi.fn(), true);
+      workers.push(FakeWorker.last);
+      FakeWorker.last.say({ kind: 'done', outputs: [], failures: [] });
+      await run;
+    }
+    expect(workers[1]).toBe(workers[0]);
+    expect(workers[0].terminated).toBe(true);
+    expect(workers[2]).not.toBe(workers[0]);
+    expect(workers[3]).toBe(workers[2]);
+    expect(workers[4]).not.toBe(workers[2]);
+    expect(workers[4].terminated).toBe(false);
+    lane.close();
+  });
 });

@@ -34,9 +34,17 @@ export interface WorkerLane {
   close(): void;
 }
 
-/** A lane; `oneShot` ends its worker after the first run, however it ends. */
-export function workerLane(name: string, { oneShot = false } = {}): WorkerLane {
+/**
+ * Runs a batch lane's worker takes before it is replaced. WebAssembly memory
+ * only ever grows, and codec heaps fragment over hundreds of files, so a fresh
+ * worker now and then keeps a long batch's memory where its first files left it.
+ */
+export const LANE_RUNS_PER_WORKER = 50;
+
+/** A lane; `oneShot` ends its worker after the first run, however it ends; `runsPerWorker` replaces it after that many. */
+export function workerLane(name: string, { oneShot = false, runsPerWorker = LANE_RUNS_PER_WORKER } = {}): WorkerLane {
   let worker: Worker | null = null;
+  let runs = 0;
   const end = () => {
     worker?.terminate();
     worker = null;
@@ -44,8 +52,10 @@ export function workerLane(name: string, { oneShot = false } = {}): WorkerLane {
   const run: WorkerLane['run'] = (processor, files, options, signal, onProgress, each = false) =>
     new Promise((resolve, reject) => {
       if (signal.aborted) return reject(new CancelledError());
+      if (!worker) runs = 0;
       const current = worker ?? new Worker(new URL('./runner.worker.ts', import.meta.url), { type: 'module', name });
       worker = current;
+      runs++;
       const send = (request: WorkerRequest) => current.postMessage(request);
       let graceTimer: ReturnType<typeof setTimeout> | undefined;
       /** The run is over for this worker; a worker that misbehaved is not used again. */
@@ -53,7 +63,7 @@ export function workerLane(name: string, { oneShot = false } = {}): WorkerLane {
         clearTimeout(graceTimer);
         signal.removeEventListener('abort', onAbort);
         current.onmessage = current.onerror = current.onmessageerror = null;
-        if (!reusable || oneShot) {
+        if (!reusable || oneShot || runs >= runsPerWorker) {
           current.terminate();
           if (worker === current) worker = null;
         }
