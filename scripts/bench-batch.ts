@@ -167,9 +167,22 @@ async function resume(browser: Browser, count: number) {
   const before = new Set(await outputs(page));
   await page.getByRole('button', { name: 'Run batch' }).click();
   await waitForEnd(page);
-  const rows = await page.$$eval('[data-testid="batch-table"] tbody tr', (trs) =>
-    trs.map((tr) => ({ path: tr.children[0].textContent ?? '', status: tr.getAttribute('data-status') ?? '' })),
-  );
+  // The report has every file's row; the live table keeps only the latest.
+  const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report (CSV)' }).click()]);
+  const rows = readFileSync(await report.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => {
+      const [path, status] = line.split(',');
+      return { path, status };
+    });
+  const inputs = await page.evaluate(async () => {
+    const input = await (await navigator.storage.getDirectory()).getDirectoryHandle('in');
+    const names: string[] = [];
+    for await (const name of (input as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+    return names;
+  });
   const after = new Set(await outputs(page));
   await context.close();
   // Image Compressor keeps the format at its defaults and names each output "compressed-<name>".
@@ -177,7 +190,8 @@ async function resume(browser: Browser, count: number) {
   return {
     count,
     beforeClose: before.size,
-    lost: rows.filter((r) => !after.has(outputOf(r.path))).length,
+    rows: rows.length,
+    lost: inputs.filter((name) => !after.has(outputOf(name))).length,
     doneTwice: rows.filter((r) => r.status === 'done' && before.has(outputOf(r.path))).length,
     skipped: rows.filter((r) => r.status === 'skipped').length,
   };
@@ -254,7 +268,7 @@ async function main() {
     if (RESUME > 0) {
       console.log(`\n2. Resume: ${RESUME} photos, page closed half way, opened again on the same output folder`);
       const r = await resume(browser, RESUME);
-      console.log(`written before the close: ${r.beforeClose}; skipped on the second run: ${r.skipped}; files lost: ${r.lost}; files done twice: ${r.doneTwice}`);
+      console.log(`written before the close: ${r.beforeClose}; report rows on the second run: ${r.rows}, skipped: ${r.skipped}; files lost: ${r.lost}; files done twice: ${r.doneTwice}`);
     }
     if (WORKFLOW > 0) {
       console.log(`\n3. ${WORKFLOW} photos dropped on Photos to One Compact PDF`);
