@@ -147,6 +147,31 @@ ${chapters.map((c, i) => `<li><a href="chapter${i + 1}.xhtml">${c.title}</a></li
   return Buffer.from(zipSync(files));
 }
 
+interface QpdfModule {
+  callMain(args: string[]): number;
+  FS: { writeFile(path: string, data: Uint8Array): void; readFile(path: string): Uint8Array };
+}
+
+/**
+ * A "restrictions-only" copy of a PDF, made with the site's own qpdf WebAssembly: AES-256 with an
+ * empty open password (every reader opens it) and an owner password forbidding printing and changes.
+ */
+export async function restrictedPdf(bytes: Uint8Array): Promise<Buffer> {
+  const { default: createQpdf } = await import('@neslinesli93/qpdf-wasm');
+  const options = { locateFile: (file: string, dir: string) => dir + file, print: () => {}, printErr: () => {} };
+  const qpdf = (await (createQpdf as unknown as (o: typeof options) => Promise<QpdfModule>)(options)) as QpdfModule;
+  qpdf.FS.writeFile('/in.pdf', new Uint8Array(bytes));
+  // Emscripten's exit() sets process.exitCode, which would fail the test process.
+  const exitCode = process.exitCode;
+  try {
+    const code = qpdf.callMain(['--encrypt', '--user-password=', '--owner-password=owner', '--bits=256', '--print=none', '--modify=none', '--', '/in.pdf', '/out.pdf']);
+    if (code !== 0) throw new Error(`qpdf --encrypt failed with exit code ${code}`);
+  } finally {
+    process.exitCode = exitCode;
+  }
+  return Buffer.from(qpdf.FS.readFile('/out.pdf'));
+}
+
 /** The text of each page, read with pdf.js (legacy build for Node); `password` opens an encrypted file. */
 export async function pdfPageTexts(bytes: Uint8Array, password?: string): Promise<string[]> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');

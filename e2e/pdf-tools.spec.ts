@@ -20,6 +20,7 @@ import {
   imageHeavyPdf,
   jpegSize,
   pdfPageTexts,
+  restrictedPdf,
   solidJpeg,
   solidPng,
   TABLE,
@@ -407,6 +408,33 @@ test('crop-pdf: trim inputs set the CropBox of every page', async ({ page }) => 
     expect([box.x, box.y, box.width, box.height].map((v) => Math.round(v))).toEqual([20, 100, 300, 260]);
     expect(p.getMediaBox()).toMatchObject({ x: 0, y: 0, width: 400, height: 400 });
   }
+});
+
+test('unlock-pdf: a PDF that opens without a password loses its restrictions with the password field left empty', async ({ page }) => {
+  await openReal(page, 'unlock-pdf');
+  const restricted = await restrictedPdf(await textPdf([['Restricted page one'], ['Restricted page two']]));
+  await expect(PDFDocument.load(restricted)).rejects.toThrow(/encrypted/);
+  await page.getByTestId('file-input').setInputFiles(upload('restricted.pdf', PDF, restricted));
+  await expect(page.getByLabel('PDF password', { exact: true })).toHaveValue('');
+  const [name] = await runReal(page, 'unlock-pdf');
+  expect(name).toBe('unlocked-restricted.pdf');
+  await expect(toast(page, 'Info')).toContainText('Restrictions removed: this PDF opened without a password, so none was needed.');
+  const { bytes } = await downloadResult(page, name);
+  expect(bytes.toString('latin1')).not.toContain('/Encrypt');
+  expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
+  expect(await pdfPageTexts(bytes)).toEqual(['Restricted page one', 'Restricted page two']);
+});
+
+test('split-pdf: a PDF that opens without a password but forbids changes is split like any other', async ({ page }) => {
+  await openReal(page, 'split-pdf');
+  const restricted = await restrictedPdf(await textPdf([['Part A'], ['Part B'], ['Part C']]));
+  await page.getByTestId('file-input').setInputFiles(upload('restricted.pdf', PDF, restricted));
+  await expect(page.getByTestId('page-count')).toHaveText('This PDF has 3 pages.');
+  await page.getByRole('textbox', { name: 'Page ranges' }).fill('2-3');
+  const [name] = await runReal(page, 'split-pdf');
+  const { bytes } = await downloadResult(page, name);
+  expect(bytes.toString('latin1')).not.toContain('/Encrypt');
+  expect(await pdfPageTexts(bytes)).toEqual(['Part B', 'Part C']);
 });
 
 test('merge-pdf: a password-protected file gives the unlock message and link, then merging the others works', async ({ page }) => {

@@ -143,6 +143,10 @@ export const fieldSchema = z.discriminatedUnion('type', [
       default: z.string(),
       placeholder: z.string().optional(),
       required: z.boolean().optional(),
+      requiredWhenReal: z
+        .boolean()
+        .optional()
+        .describe('false: `required` holds in demo mode only; a real run takes a blank value and its processor says when one is needed'),
       requiredMessage: z.string().optional().describe('Error when the value is blank (else invalidMessage)'),
       minLength: z.number().int().optional(),
       minLengthMessage: z.string().optional().describe('Error when the value is shorter than minLength (else invalidMessage)'),

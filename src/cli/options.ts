@@ -7,7 +7,7 @@
  * does. A wrong value is a UsageError that names the option and what it takes.
  */
 import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
-import { checkOptions, defaultOptions } from '../engine/options';
+import { checkOptions, defaultOptions, isRequired } from '../engine/options';
 import { holds, type Facts } from '../engine/rules';
 import { loadCliProcessor } from './page-tools';
 import { UsageError } from './args';
@@ -34,7 +34,7 @@ export function allowedValues(field: Field): string {
       return `on or off (--${field.name} / --no-${field.name})`;
     case 'text':
     case 'textarea': {
-      const parts = [field.required ? 'text (required)' : 'text'];
+      const parts = [isRequired(field, 'real') ? 'text (required)' : 'text'];
       if (field.type === 'text' && field.minLength !== undefined) parts.push(`at least ${field.minLength} characters`);
       if (field.type === 'text' && field.maxLength !== undefined) parts.push(`at most ${field.maxLength} characters`);
       return parts.join(', ');

@@ -8,7 +8,7 @@ import { RadioGroup, Switch, Text, TextArea, TextField } from '@radix-ui/themes'
 import { Fragment, useEffect, useId, useRef } from 'react';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
-import { defaultOptions, isDisabled, isVisible, optionsSchema } from './options';
+import { defaultOptions, isDisabled, isVisible, optionsSchema, type OptionsMode } from './options';
 import { holds, type Facts } from './rules';
 
 /** Form values: manifest fields only ever hold primitives. */
@@ -18,13 +18,16 @@ export type RuntimeFacts = Facts;
 
 /**
  * The form state of a tool's options, validated by the zod schema of its fields. `initial` values
- * (a workflow step's) replace the defaults of the fields they name.
+ * (a workflow step's) replace the defaults of the fields they name. `mode` is how the options
+ * will run: a tool page passes its run mode; a workflow step always runs the real tool.
  */
-export function useToolOptions(manifest: ToolManifest, facts: RuntimeFacts, initial?: OptionValues): OptionsFormApi {
+export function useToolOptions(manifest: ToolManifest, facts: RuntimeFacts, initial?: OptionValues, mode: OptionsMode = 'real'): OptionsFormApi {
   const factsRef = useRef(facts);
   factsRef.current = facts;
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
   const resolver: Resolver<FormValues> = (values, context, opts) =>
-    zodResolver(optionsSchema(manifest.options, values, factsRef.current))(values, context, opts as never) as ReturnType<
+    zodResolver(optionsSchema(manifest.options, values, factsRef.current, modeRef.current))(values, context, opts as never) as ReturnType<
       Resolver<FormValues>
     >;
   const form = useForm<FormValues>({

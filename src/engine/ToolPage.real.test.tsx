@@ -90,6 +90,51 @@ describe('ToolPage with a real processor', () => {
   });
 });
 
+describe('a field required in demo mode only (requiredWhenReal: false)', () => {
+  const passwordTool = testManifest({
+    processor: 'unlock-pdf',
+    options: [{ name: 'password', type: 'text', label: 'PDF password', default: '', password: true, required: true, requiredWhenReal: false, invalidMessage: 'Please enter the PDF password.' }],
+  });
+
+  async function runWithBlankPassword() {
+    renderWithShell(<ToolPage manifest={passwordTool} />);
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('file-input'), { target: { files: [pdfFile('a.pdf', 100)] } });
+    });
+    await flush();
+    expect(screen.getByLabelText('PDF password')).toHaveValue('');
+    fireEvent.click(screen.getByRole('button', { name: 'Run Tool' }));
+    await flush();
+  }
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    act(() => toast.remove());
+    setDemoMode(false);
+    vi.useRealTimers();
+  });
+
+  it('lets a real run go with the field blank, for the processor to decide', async () => {
+    setDemoMode(false);
+    const run = vi.fn(async () => [{ bytes: new Uint8Array(5), type: 'application/pdf', notice: 'Restrictions removed.' }]);
+    bridge.run = run;
+    await runWithBlankPassword();
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(toastTexts()).toEqual(expect.arrayContaining(['Info: Restrictions removed.', 'Success: Done!']));
+  });
+
+  it('refuses the blank field in demo mode with its message', async () => {
+    setDemoMode(true);
+    const run = vi.fn();
+    bridge.run = run;
+    await runWithBlankPassword();
+    expect(toastTexts()).toEqual(['Error: Please enter the PDF password.']);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.queryByTestId('result-name')).toBeNull();
+    expect(run).not.toHaveBeenCalled();
+  });
+});
+
 describe('text results', () => {
   beforeEach(() => {
     vi.useFakeTimers();

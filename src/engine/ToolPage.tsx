@@ -71,7 +71,7 @@ export function takesFiles(manifest: ToolManifest): boolean {
 
 export function useToolPage(manifest: ToolManifest, hooks: ToolPageHooks = {}): ToolPageState {
   const run = useToolRun(manifest);
-  const form = useToolOptions(manifest, run.facts);
+  const form = useToolOptions(manifest, run.facts, undefined, run.mode);
   useResetOnFiles(manifest, form, run.files);
   const values = form.watch();
   const submit = (event?: FormEvent) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldSchema } from '../../schemas/manifest';
-import { checkOptions, defaultOptions, isVisible } from './options';
+import { checkOptions, defaultOptions, isRequired, isVisible } from './options';
 
 const fields = [
   { name: 'method', type: 'select', label: 'Method', default: 'sheets', choices: [{ value: 'sheets', label: 'Sheets' }, { value: 'rows', label: 'Rows' }] },
@@ -30,6 +30,20 @@ describe('options', () => {
     });
     const ok = checkOptions(fields, { method: 'rows', rowsPerFile: '20', password: 'abcdef', quality: '55' }, facts);
     expect(ok).toEqual({ ok: true, values: { method: 'rows', rowsPerFile: 20, password: 'abcdef', quality: 55 } });
+  });
+
+  it('requires a field marked requiredWhenReal: false in demo mode only, leaving real runs to the processor', () => {
+    const [unlock] = [{ name: 'password', type: 'text', label: 'PDF password', default: '', required: true, requiredWhenReal: false, invalidMessage: 'Please enter the PDF password.' }].map((f) =>
+      fieldSchema.parse(f),
+    );
+    expect(checkOptions([unlock], { password: ' ' }, facts, 'demo')).toEqual({ ok: false, field: 'password', message: 'Please enter the PDF password.' });
+    expect(checkOptions([unlock], { password: '' }, facts, 'real')).toEqual({ ok: true, values: { password: '' } });
+    expect(checkOptions([unlock], { password: '' }, facts)).toMatchObject({ ok: true });
+    expect([isRequired(unlock, 'demo'), isRequired(unlock, 'real')]).toEqual([true, false]);
+    // Without the flag a required field is required in both modes.
+    expect([isRequired(fields[2], 'demo'), isRequired(fields[2], 'real')]).toEqual([true, true]);
+    expect(checkOptions(fields, { method: 'sheets', rowsPerFile: 1, password: '', quality: 80 }, facts, 'real')).toMatchObject({ ok: false, field: 'password' });
+    expect(fieldSchema.safeParse({ name: 'n', type: 'select', label: 'N', default: 'a', choices: [{ value: 'a', label: 'A' }], requiredWhenReal: false }).success).toBe(false);
   });
 
   it('refuses a slider value out of range and a non-integer count', () => {

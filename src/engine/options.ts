@@ -11,7 +11,17 @@ import type { Facts } from './rules';
 
 export { defaultOptions, isDisabled, isVisible } from './option-values';
 
-function fieldSchema(field: Field, facts: Facts): z.ZodType {
+/** Whether a run happens for real (a processor) or as the specification's simulation. */
+export type OptionsMode = 'real' | 'demo';
+
+/** Whether a blank value is refused in this mode: `required`, unless the field leaves real runs to the processor. */
+export function isRequired(field: Field, mode: OptionsMode): boolean {
+  if (field.type !== 'text' && field.type !== 'textarea') return false;
+  if (!field.required) return false;
+  return mode === 'demo' || !('requiredWhenReal' in field) || field.requiredWhenReal !== false;
+}
+
+function fieldSchema(field: Field, facts: Facts, mode: OptionsMode): z.ZodType {
   const message = field.invalidMessage;
   switch (field.type) {
     case 'select':
@@ -33,7 +43,7 @@ function fieldSchema(field: Field, facts: Facts): z.ZodType {
     case 'textarea': {
       let schema = z.string();
       const requiredMessage = field.requiredMessage ?? message ?? 'This field is required.';
-      if (field.required) schema = schema.refine((v) => v.trim() !== '', { message: requiredMessage, abort: true });
+      if (isRequired(field, mode)) schema = schema.refine((v) => v.trim() !== '', { message: requiredMessage, abort: true });
       if (field.type === 'text' && field.minLength !== undefined)
         schema = schema.refine((v) => v.length >= field.minLength!, { message: field.minLengthMessage ?? message });
       if (field.type === 'text' && field.maxLength !== undefined)
@@ -45,15 +55,20 @@ function fieldSchema(field: Field, facts: Facts): z.ZodType {
   }
 }
 
-/** The zod schema of the options for the current values: visible fields only. */
+/**
+ * The zod schema of the options for the current values: visible fields only.
+ * `mode` is 'real' for every caller that runs processors (the command line,
+ * workflows); a tool page passes its own run mode.
+ */
 export function optionsSchema(
   fields: readonly Field[],
   values: OptionValues,
   facts: Facts,
+  mode: OptionsMode = 'real',
 ): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields) {
-    shape[field.name] = isVisible(field, values, facts) ? fieldSchema(field, facts) : z.any();
+    shape[field.name] = isVisible(field, values, facts) ? fieldSchema(field, facts, mode) : z.any();
   }
   return z.object(shape);
 }
@@ -65,8 +80,9 @@ export function checkOptions(
   fields: readonly Field[],
   values: OptionValues,
   facts: Facts,
+  mode: OptionsMode = 'real',
 ): OptionsCheck {
-  const result = optionsSchema(fields, values, facts).safeParse(values);
+  const result = optionsSchema(fields, values, facts, mode).safeParse(values);
   if (result.success) return { ok: true, values: result.data as OptionValues };
   const issue = result.error.issues[0];
   const name = String(issue.path[0]);

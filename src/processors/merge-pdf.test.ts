@@ -5,6 +5,8 @@ import { ToolError } from '../lib/errors';
 import { damagedPdfMessage, ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import mergePdfProcessor, { bookmarkTitle } from './merge-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
+import { isEncrypted, numberedTextPdf, qpdfChecks, restrictedPdf } from '../../tests/fixtures/pdf/make';
+import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 
 const mergePdf = asWorkerCalls(mergePdfProcessor);
 
@@ -103,6 +105,29 @@ describe('merge-pdf', () => {
     for (const marker of ['/JavaScript', '/Launch', '/OpenAction', '/AA', 'app.alert', 'calc.exe']) {
       expect(plain, marker).not.toContain(marker);
     }
+  });
+
+  it('merges restrictions-only PDFs (no open password) into an unencrypted PDF with all their pages and text', async () => {
+    const r6 = await restrictedPdf(await numberedTextPdf(2), 'AES-256 (R6)');
+    const r4 = await restrictedPdf(await numberedTextPdf(1), 'AES-128 (R4)');
+    const [out] = await mergePdf([pdf('a.pdf', r6), pdf('plain.pdf', await makePdf([[300, 300]])), pdf('b.pdf', r4)], {}, ctx());
+    expect(out.meta).toMatchObject({ pageCount: 4, fileCount: 3 });
+    const merged = await PDFDocument.load(out.bytes);
+    expect(merged.getPages().map((p) => Math.round(p.getWidth()))).toEqual([100, 101, 300, 100]);
+    expect(await pdfPageTexts(out.bytes)).toEqual(['Page 1 of 2', 'Page 2 of 2', '', 'Page 1 of 1']);
+    expect(await isEncrypted(out.bytes)).toBe(false);
+    expect(await qpdfChecks(out.bytes)).toBe(true);
+  });
+
+  it('lists a password-protected PDF by name and merges the others, restrictions-only ones included', async () => {
+    const encrypted = new Uint8Array(readFileSync(new URL('../../tests/fixtures/encrypted.pdf', import.meta.url)));
+    const fail = vi.fn();
+    const inputs = [pdf('a.pdf', await makePdf([[100, 100]])), pdf('locked.pdf', encrypted), pdf('restricted.pdf', await restrictedPdf(await numberedTextPdf(1)))];
+    const [out] = await mergePdfProcessor.run(inputs, {}, { ...ctx(), fail });
+    expect(out.meta).toMatchObject({ pageCount: 2, fileCount: 2 });
+    expect(fail).toHaveBeenCalledTimes(1);
+    expect(fail.mock.calls[0][0]).toBe('locked.pdf');
+    expect(fail.mock.calls[0][1]).toMatchObject({ message: ENCRYPTED_MESSAGE, link: { href: '/tools/unlock-pdf' } });
   });
 
   it('refuses a password-protected PDF with the unlock message', async () => {

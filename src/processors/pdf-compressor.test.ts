@@ -3,7 +3,9 @@ import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFString } fro
 import { createPdfCompressor } from './pdf-compressor';
 import { napiJpegCodec } from '../../tests/fixtures/pdf-build/napi-codec';
 import { imageHeavyPdf, noisePng, tinyTextPdf } from '../../tests/fixtures/pdf-build/build';
-import { pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
+import { pdfPageTexts, pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
+import { encryptedPdf, isEncrypted, qpdfChecks, restrictedPdf } from '../../tests/fixtures/pdf/make';
+import { ENCRYPTED_MESSAGE } from '../lib/pdf/load';
 
 // These tests are about the pdf-lib path; the two-engine choice is tested in pdf-compressor-engines.test.ts.
 const compressor = createPdfCompressor(napiJpegCodec, null);
@@ -102,6 +104,33 @@ describe('pdf-compressor', () => {
     const widths = images(await PDFDocument.load(out.bytes)).map((entry) => entry.width).sort((a, b) => a - b);
     // 200 pt at 96 dpi = 267 px; 400 pt at 96 dpi = 533 px.
     expect(widths).toEqual([267, 533]);
+  });
+
+  it('compresses a restrictions-only PDF (no open password) into an unencrypted one with its pages and text', async () => {
+    const plain = await imageHeavyPdf({ pages: 2, imageWidth: 800, imageHeight: 600, drawWidth: 200 });
+    const input = await restrictedPdf(plain, 'AES-128 (R4)');
+    const copy = input.slice();
+    const [out] = await compress(pdf(input), { level: 'medium' }, ctx);
+    expect(input).toEqual(copy);
+    expect(out.meta).toMatchObject({ originalSize: input.length, kept: 0, imagesRecompressed: 2 });
+    expect(out.bytes.length).toBeLessThan(input.length);
+    expect((await PDFDocument.load(out.bytes)).getPageCount()).toBe(2);
+    expect(await pdfPageTexts(out.bytes)).toEqual(['Quarterly report page 1', 'Quarterly report page 2']);
+    expect(await isEncrypted(out.bytes)).toBe(false);
+    expect(await qpdfChecks(out.bytes)).toBe(true);
+  }, 60_000);
+
+  it('hands back a restrictions-only PDF it keeps exactly as it came, not its decrypted copy', async () => {
+    const input = await restrictedPdf(await tinyTextPdf(), 'AES-256 (R6)');
+    const [out] = await compress(pdf(input), { targetSize: true, targetMb: 1 }, ctx);
+    expect(out.meta).toMatchObject({ kept: 1, originalSize: input.length, compressedSize: input.length });
+    expect(Buffer.compare(out.bytes, input)).toBe(0);
+  });
+
+  it('refuses a PDF that needs a password to open with the unlock message', async () => {
+    const locked = await encryptedPdf(await tinyTextPdf(), 'secret1');
+    await expect(compress(pdf(locked), {}, ctx)).rejects.toMatchObject({ message: ENCRYPTED_MESSAGE, link: { href: '/tools/unlock-pdf' } });
+    await expect(compress(pdf(locked), { targetSize: true, targetMb: 0.1 }, ctx)).rejects.toMatchObject({ message: ENCRYPTED_MESSAGE });
   });
 
   it('refuses files that are not PDFs, naming them', async () => {

@@ -5,7 +5,9 @@
  * images merged), and keeps the smallest result that still has the input's
  * pages, text, links and bookmarks; returns the original file when neither
  * is smaller. Ghostscript is loaded on first use; if it cannot load or run,
- * the pdf-lib result stands.
+ * the pdf-lib result stands. A restrictions-only file (encrypted with an
+ * empty open password) is decrypted once up front, so both engines and the
+ * content check read the same plain file.
  *
  * Options (manifests/pdf/pdf-compressor.json):
  *   level: 'low' (200 dpi, JPEG 85) | 'medium' (150 dpi, JPEG 70, default) | 'high' (96 dpi, JPEG 50)
@@ -22,6 +24,7 @@ import { LEVELS, type CompressionLevel } from '../lib/pdf/compress';
 import { compressBest, type Compressed, type Engines } from '../lib/pdf/compress-best';
 import { compressWithGhostscript } from '../lib/pdf/compress-gs';
 import { compressToTarget } from '../lib/pdf/compress-target';
+import { openablePdfBytes } from '../lib/pdf/load';
 import { browserJpegCodec, type JpegCodec } from '../lib/pdf/image-codec';
 import type { ToolOutput } from '../engine/types';
 
@@ -69,23 +72,26 @@ export function createPdfCompressor(
     let result: Compressed;
     let notice: string | undefined;
     let noticeTone: ToolOutput['noticeTone'];
+    const source = await openablePdfBytes(input.bytes);
     if (targetSize) {
       const target = Math.round(targetMb * 1024 * 1024);
-      const found = await compressToTarget(input.bytes, input.name, target, engines, ctx);
+      const found = await compressToTarget(source, input.name, target, engines, ctx);
       result = found;
       if (!found.reached) {
         notice = unreachableNotice(target, found.bytes.length);
         noticeTone = 'warning';
       } else if (found.kept) notice = alreadyUnderNotice(target);
     } else {
-      result = await compressBest(input.bytes, input.name, level, engines, ctx);
+      result = await compressBest(source, input.name, level, engines, ctx);
       if (result.kept) notice = KEPT_NOTICE;
     }
+    // "Your original file is kept" means the visitor's own bytes, not the decrypted copy.
+    const bytes = result.kept ? input.bytes : result.bytes;
     const originalSize = input.bytes.byteLength;
-    const compressedSize = result.bytes.byteLength;
+    const compressedSize = bytes.byteLength;
     return [
       {
-        bytes: result.bytes,
+        bytes,
         type: 'application/pdf',
         meta: {
           originalSize,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { degrees, PDFDocument, PDFName } from 'pdf-lib';
-import { ctx, encryptedPdf, NOT_A_PDF, numberedPdf, pdfInput, sourceIndexes } from '../../tests/fixtures/pdf/make';
+import { ctx, encryptedPdf, isEncrypted, NOT_A_PDF, numberedPdf, numberedTextPdf, pdfInput, qpdfChecks, restrictedPdf, sourceIndexes } from '../../tests/fixtures/pdf/make';
+import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import rearrangePdfProcessor from './rearrange-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
@@ -59,6 +60,15 @@ describe('rearrange-pdf', () => {
     // Not a page index at all: the worker's parse refuses it before the run.
     expect(rearrangePdfProcessor.options.safeParse({ order: [0.5] }).success).toBe(false);
     expect(rearrangePdfProcessor.options.safeParse({ order: [0], rotations: [45] }).success).toBe(false);
+  });
+
+  it('rearranges a restrictions-only PDF (no open password) into an unencrypted one with its pages and text', async () => {
+    const input = await restrictedPdf(await numberedTextPdf(3), 'AES-256 (R6)');
+    const [out] = await rearrangePdf([pdfInput(input)], { order: [2, 0, 1] }, ctx());
+    expect(await sourceIndexes(out.bytes)).toEqual([2, 0, 1]);
+    expect(await pdfPageTexts(out.bytes)).toEqual(['Page 3 of 3', 'Page 1 of 3', 'Page 2 of 3']);
+    expect(await isEncrypted(out.bytes)).toBe(false);
+    expect(await qpdfChecks(out.bytes)).toBe(true);
   });
 
   it('refuses encrypted and non-PDF input with the project messages', async () => {

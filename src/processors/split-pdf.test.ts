@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { ctx, encryptedPdf, NOT_A_PDF, numberedPdf, pdfInput, sourceIndexes } from '../../tests/fixtures/pdf/make';
+import { ctx, encryptedPdf, isEncrypted, NOT_A_PDF, numberedPdf, numberedTextPdf, pdfInput, qpdfChecks, restrictedPdf, sourceIndexes } from '../../tests/fixtures/pdf/make';
+import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import splitPdfModule, { planSplit, type SplitPdfOptions } from './split-pdf';
 import type { ProcessorContext, ToolInput } from '../engine/types';
@@ -64,6 +65,17 @@ describe('split-pdf', () => {
     await expect(splitPdf([input], { method: 'range' }, ctx())).rejects.toThrow('Please enter page ranges to split the PDF.');
     await expect(splitPdf([input], { method: 'range', ranges: '5-2, x' }, ctx())).rejects.toThrow('Warning: No valid parts to split based on input.');
     expect(planSplit(3, { method: 'range', ranges: '5-2, x' })).toMatchObject({ ok: false, problem: 'none-valid' });
+  });
+
+  it('splits a restrictions-only PDF (no open password) into unencrypted parts with its pages and text', async () => {
+    const input = await restrictedPdf(await numberedTextPdf(3), 'RC4-128 (R3)');
+    const outputs = await splitPdf([pdfInput(input)], { method: 'range', ranges: '1-2, 3' }, ctx());
+    expect(await Promise.all(outputs.map((o) => sourceIndexes(o.bytes)))).toEqual([[0, 1], [2]]);
+    expect(await Promise.all(outputs.map((o) => pdfPageTexts(o.bytes)))).toEqual([['Page 1 of 3', 'Page 2 of 3'], ['Page 3 of 3']]);
+    for (const output of outputs) {
+      expect(await isEncrypted(output.bytes)).toBe(false);
+      expect(await qpdfChecks(output.bytes)).toBe(true);
+    }
   });
 
   it('refuses encrypted and non-PDF input with the project messages', async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { ctx, encryptedPdf, NOT_A_PDF, numberedPdf, pdfInput, sourceIndexes } from '../../tests/fixtures/pdf/make';
+import { ctx, encryptedPdf, isEncrypted, NOT_A_PDF, numberedPdf, numberedTextPdf, pdfInput, qpdfChecks, RESTRICTIONS, restrictedPdf, sourceIndexes, type Restriction } from '../../tests/fixtures/pdf/make';
+import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { damagedPdfMessage, notPdfMessage } from '../lib/pdf/load';
-import unlockPdfProcessor from './unlock-pdf';
+import unlockPdfProcessor, { RESTRICTIONS_REMOVED_NOTICE } from './unlock-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 
 const unlockPdf = asWorkerCalls(unlockPdfProcessor);
@@ -41,13 +42,52 @@ describe('unlock-pdf', () => {
     expect(locked).toEqual(copy);
   });
 
-  it('checks the password, the file type, encryption and damage', async () => {
+  it.each(Object.keys(RESTRICTIONS) as Restriction[])(
+    'removes the restrictions of a PDF that opens without a password (%s) without asking for one, and says so',
+    async (kind) => {
+      const restricted = await restrictedPdf(await numberedTextPdf(3), kind);
+      const copy = restricted.slice();
+      const progress = ctx();
+      const [out] = await unlockPdf([pdfInput(restricted)], { password: '' }, progress);
+      expect(restricted).toEqual(copy);
+      expect(out.notice).toBe(RESTRICTIONS_REMOVED_NOTICE);
+      expect(out.notice).toMatch(/^Restrictions removed: /);
+      expect(out.meta).toEqual({ pageCount: 3 });
+      expect(await sourceIndexes(out.bytes)).toEqual([0, 1, 2]);
+      expect(await pdfPageTexts(out.bytes)).toEqual(['Page 1 of 3', 'Page 2 of 3', 'Page 3 of 3']);
+      expect(await isEncrypted(out.bytes)).toBe(false);
+      expect(await qpdfChecks(out.bytes)).toBe(true);
+      expect(latin1(out.bytes)).not.toContain('/Encrypt');
+      expect(progress.onProgress).toHaveBeenLastCalledWith(3, 3);
+    },
+  );
+
+  it('unlocks a restrictions-only PDF whatever password is typed, the owner password or another', async () => {
+    const restricted = await restrictedPdf(await numberedPdf(2));
+    for (const password of ['owner-pass', 'not the owner password']) {
+      const [out] = await unlockPdf([pdfInput(restricted)], { password }, ctx());
+      expect(out.notice).toBe(RESTRICTIONS_REMOVED_NOTICE);
+      expect(await sourceIndexes(out.bytes)).toEqual([0, 1]);
+      expect(await isEncrypted(out.bytes)).toBe(false);
+    }
+  });
+
+  it('asks for the password of a PDF that needs one to open, and removes it without a notice', async () => {
+    const locked = await encryptedPdf(await numberedPdf(2), 'open-me');
+    for (const password of ['', '  ']) {
+      const error = await unlockPdf([pdfInput(locked)], { password }, ctx()).catch((e: Error) => e);
+      expect(error).toMatchObject({ name: 'ToolError', message: 'Please enter the PDF password.' });
+    }
+    const [out] = await unlockPdf([pdfInput(locked)], { password: 'open-me' }, ctx());
+    expect(out.notice).toBeUndefined();
+    expect(await isEncrypted(out.bytes)).toBe(false);
+  });
+
+  it('checks the file type, encryption and damage', async () => {
     const plain = pdfInput(await numberedPdf(1));
-    await expect(unlockPdf([plain], { password: '' }, ctx())).rejects.toThrow('Please enter the PDF password.');
-    await expect(unlockPdf([plain], { password: ' ' }, ctx())).rejects.toThrow('Please enter the PDF password.');
-    await expect(unlockPdf([plain], { password: 'anything' }, ctx())).rejects.toThrow(
-      'This PDF is not password-protected, so there is nothing to unlock.',
-    );
+    for (const password of ['', ' ', 'anything']) {
+      await expect(unlockPdf([plain], { password }, ctx())).rejects.toThrow('This PDF is not password-protected, so there is nothing to unlock.');
+    }
     await expect(unlockPdf([pdfInput(NOT_A_PDF, 'n.txt')], { password: 'x' }, ctx())).rejects.toThrow(notPdfMessage('n.txt'));
     const broken = pdfInput(new TextEncoder().encode('%PDF-1.7\nbroken'), 'broken.pdf');
     await expect(unlockPdf([broken], { password: 'x' }, ctx())).rejects.toThrow(damagedPdfMessage('broken.pdf'));

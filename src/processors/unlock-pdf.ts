@@ -1,6 +1,8 @@
 /**
  * Unlock PDF: removes the password from a PDF when the visitor knows it
- * (the password to open it, or the owner password), through qpdf.
+ * (the password to open it, or the owner password), through qpdf. A PDF that
+ * opens without a password and only restricts printing, copying or editing
+ * (an owner password alone) is unlocked without asking for any password.
  */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
@@ -11,31 +13,37 @@ import { stripActiveContent } from '../lib/pdf/sanitize';
 
 /** The options of manifests/pdf/unlock-pdf.json. */
 export const options = z.object({
-  /** The file's user or owner password. */
+  /** The file's user or owner password; may be blank for a file that opens without one. */
   password: z.string(),
 });
 
 export const PASSWORD_REQUIRED_MESSAGE = 'Please enter the PDF password.';
 export const WRONG_PASSWORD_MESSAGE = 'The password is incorrect.';
 export const NOT_ENCRYPTED_MESSAGE = 'This PDF is not password-protected, so there is nothing to unlock.';
+export const RESTRICTIONS_REMOVED_NOTICE =
+  'Restrictions removed: this PDF opened without a password, so none was needed. Printing, copying and editing are now allowed.';
 
 export default defineProcessor(options, async (inputs, { password }, ctx) => {
   const input = inputs[0];
   if (!input) throw new ToolError('Please upload a PDF file to unlock.');
-  if (!password.trim()) throw new ToolError(PASSWORD_REQUIRED_MESSAGE);
   if (input.bytes.byteLength === 0 || !looksLikePdf(input.bytes)) throw new ToolError(notPdfMessage(input.name));
   ctx.onProgress(0, 3);
 
-  // Exit codes of --requires-password: 3 encrypted and the password opens it, 2 not encrypted or an error.
-  const check = await runQpdf(['--requires-password', `--password=${password}`, INPUT_PATH], input.bytes);
+  // With no password, --requires-password answers 3 when the file is encrypted but the empty
+  // password opens it (owner restrictions only), 2 with nothing on stderr when it is not encrypted,
+  // and 0 or "invalid password" when a password is needed to open it; anything else is damage.
+  const check = await runQpdf(['--requires-password', INPUT_PATH], input.bytes);
   throwIfAborted(ctx.signal);
-  if (isInvalidPassword(check) || check.code === 0) throw new ToolError(WRONG_PASSWORD_MESSAGE);
   if (check.code === 2 && !check.stderr.trim()) throw new ToolError(NOT_ENCRYPTED_MESSAGE);
-  if (check.code !== 3) throw new ToolError(damagedPdfMessage(input.name));
+  const restrictionsOnly = check.code === 3;
+  if (!restrictionsOnly && check.code !== 0 && !isInvalidPassword(check)) throw new ToolError(damagedPdfMessage(input.name));
+  // Whatever was typed is not needed for a file that opens without a password.
+  if (!restrictionsOnly && !password.trim()) throw new ToolError(PASSWORD_REQUIRED_MESSAGE);
   ctx.onProgress(1, 3);
 
-  const run = await runQpdf([`--password=${password}`, '--decrypt', INPUT_PATH, OUTPUT_PATH], input.bytes);
+  const run = await runQpdf([...(restrictionsOnly ? [] : [`--password=${password}`]), '--decrypt', INPUT_PATH, OUTPUT_PATH], input.bytes);
   throwIfAborted(ctx.signal);
+  if (isInvalidPassword(run)) throw new ToolError(WRONG_PASSWORD_MESSAGE);
   if ((run.code !== 0 && run.code !== 3) || !run.output) throw new ToolError(damagedPdfMessage(input.name));
   ctx.onProgress(2, 3);
 
@@ -43,5 +51,12 @@ export default defineProcessor(options, async (inputs, { password }, ctx) => {
   stripActiveContent(doc);
   const bytes = await doc.save();
   ctx.onProgress(3, 3);
-  return [{ bytes, type: 'application/pdf', meta: { pageCount: doc.getPageCount() } }];
+  return [
+    {
+      bytes,
+      type: 'application/pdf',
+      meta: { pageCount: doc.getPageCount() },
+      ...(restrictionsOnly ? { notice: RESTRICTIONS_REMOVED_NOTICE } : {}),
+    },
+  ];
 });

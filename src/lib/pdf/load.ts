@@ -1,6 +1,12 @@
 /**
  * Opening PDFs with pdf-lib for every PDF processor, with the same clear
  * messages for non-PDF, damaged and password-protected files.
+ *
+ * pdf-lib cannot read encrypted files at all, yet many encrypted PDFs have an
+ * empty open password and only an owner password that forbids printing or
+ * editing: every reader opens them without asking. Such files are decrypted
+ * with qpdf (no password) and opened from the decrypted copy; only a file that
+ * really needs a password to open gets the unlock message.
  */
 import { PDFDocument } from 'pdf-lib';
 import { ToolError } from '../errors';
@@ -8,20 +14,86 @@ import { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, looksLikePdf, notPdf
 
 export { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, isEncryptedPdf, looksLikePdf, notPdfMessage } from './messages';
 
+const ENCRYPT_KEY = new TextEncoder().encode('/Encrypt');
+
 /**
- * Loads a PDF for editing. Throws ToolError naming the file when it is not a
- * PDF, is encrypted, or cannot be parsed. The input bytes are never modified.
+ * True when "/Encrypt" occurs anywhere in the file. Every encrypted PDF names
+ * its encryption dictionary in plain text (trailer or cross-reference stream
+ * dictionary, which are never encrypted), wherever that trailer sits, so a file
+ * without it is certainly not encrypted. A match may be a false alarm.
  */
-export async function loadPdf(bytes: Uint8Array, name: string): Promise<PDFDocument> {
-  if (bytes.byteLength === 0 || !looksLikePdf(bytes)) throw new ToolError(notPdfMessage(name));
+export function mentionsEncryption(bytes: Uint8Array): boolean {
+  const first = ENCRYPT_KEY[0];
+  for (let i = bytes.indexOf(first); i !== -1 && i <= bytes.length - ENCRYPT_KEY.length; i = bytes.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < ENCRYPT_KEY.length && bytes[i + j] === ENCRYPT_KEY[j]) j++;
+    if (j === ENCRYPT_KEY.length) return true;
+  }
+  return false;
+}
+
+/**
+ * The decrypted copy of an encrypted PDF whose open password is empty (a
+ * "restrictions-only" file); 'password' when the file needs a password to open,
+ * null when qpdf cannot read it at all. qpdf is loaded here only, so
+ * unencrypted files never fetch it.
+ */
+async function decryptWithoutPassword(bytes: Uint8Array): Promise<Uint8Array | 'password' | null> {
+  const { INPUT_PATH, OUTPUT_PATH, isInvalidPassword, runQpdf } = await import('./qpdf');
+  // No --password: qpdf tries the empty password, which is the open password of these files.
+  const run = await runQpdf(['--decrypt', INPUT_PATH, OUTPUT_PATH], bytes);
+  if (isInvalidPassword(run)) return 'password';
+  // Exit code 3 is success with warnings about a repaired input.
+  if ((run.code !== 0 && run.code !== 3) || !run.output) return null;
+  return run.output;
+}
+
+/**
+ * Bytes that any PDF engine (pdf-lib, Ghostscript, pdf.js) can open without a
+ * password: the input itself, or the decrypted copy of a restrictions-only
+ * file. For processors that hand the bytes to more than one engine, so the
+ * file is decrypted once. Throws ToolError with the unlock message when the
+ * file needs a password to open; a non-PDF, damaged or otherwise unreadable
+ * file is returned as it is, for the engines to refuse with their own messages.
+ */
+export async function openablePdfBytes(bytes: Uint8Array): Promise<Uint8Array> {
+  if (bytes.byteLength === 0 || !looksLikePdf(bytes) || !mentionsEncryption(bytes)) return bytes;
+  const decrypted = await decryptWithoutPassword(bytes);
+  if (decrypted === 'password') throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
+  return decrypted ?? bytes;
+}
+
+const ENCRYPTED = Symbol('encrypted');
+
+/** pdf-lib's parse, or ENCRYPTED when pdf-lib refuses the file as encrypted. */
+async function parse(bytes: Uint8Array, name: string): Promise<PDFDocument | typeof ENCRYPTED> {
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes.slice(), { updateMetadata: false, throwOnInvalidObject: false });
   } catch (error) {
-    if (error instanceof Error && /encrypted/i.test(error.message)) throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
+    if (error instanceof Error && /encrypted/i.test(error.message)) return ENCRYPTED;
     throw new ToolError(damagedPdfMessage(name));
   }
-  if (doc.isEncrypted) throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
+  return doc.isEncrypted ? ENCRYPTED : doc;
+}
+
+/**
+ * Loads a PDF for editing. A restrictions-only file (encrypted, empty open
+ * password) is decrypted first, so its pages and content come through and the
+ * result carries no restrictions. Throws ToolError naming the file when it is
+ * not a PDF or cannot be parsed, and the unlock message when it needs a
+ * password to open. The input bytes are never modified.
+ */
+export async function loadPdf(bytes: Uint8Array, name: string): Promise<PDFDocument> {
+  if (bytes.byteLength === 0 || !looksLikePdf(bytes)) throw new ToolError(notPdfMessage(name));
+  let doc = await parse(bytes, name);
+  if (doc === ENCRYPTED) {
+    const decrypted = await decryptWithoutPassword(bytes);
+    // A file that needs a password, or whose encryption qpdf cannot handle either, keeps the unlock message.
+    if (!(decrypted instanceof Uint8Array)) throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
+    doc = await parse(decrypted, name);
+  }
+  if (doc === ENCRYPTED) throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
   let pageCount = 0;
   try {
     // A file that only starts like a PDF may have no page tree at all.

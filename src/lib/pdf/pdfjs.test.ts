@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { restrictedPdf } from '../../../tests/fixtures/pdf/make';
 import { ToolError } from '../errors';
 import { ENCRYPTED_MESSAGE } from './load';
 import { bundledAssetUrl, openPdfjs, pageFontNames, pageTextItems } from './pdfjs';
@@ -53,6 +54,17 @@ describe('openPdfjs', () => {
   it('refuses a truncated PDF as damaged', async () => {
     const bytes = await samplePdf();
     await expect(openPdfjs(bytes.subarray(0, 200), 'cut.pdf')).rejects.toThrow('The file cut.pdf is damaged');
+  });
+
+  it('opens a restrictions-only PDF (no open password) and reads its text', async () => {
+    const pdf = await openPdfjs(await restrictedPdf(await samplePdf()), 'restricted.pdf');
+    try {
+      expect(pdf.doc.numPages).toBe(2);
+      const items = await pageTextItems(await pdf.doc.getPage(1));
+      expect(items.map((i) => i.str).filter(Boolean)).toEqual(['Plain words', 'Strong words']);
+    } finally {
+      await pdf.destroy();
+    }
   });
 
   it('refuses a password-protected PDF with a link to Unlock PDF', async () => {

@@ -18,6 +18,13 @@ describe('runQpdf', () => {
     expect(process.exitCode).toBe(before);
   });
 
+  it("leaves the caller's argument array alone, so it can be run again", async () => {
+    const args = ['--version'];
+    expect((await runQpdf(args)).code).toBe(0);
+    expect(args).toEqual(['--version']);
+    expect((await runQpdf(args)).code).toBe(0);
+  });
+
   it('encrypts with AES-256 and decrypts with the password', async () => {
     const input = await twoPages();
     const copy = input.slice();

@@ -64,7 +64,8 @@ export async function runQpdf(args: string[], input?: Uint8Array): Promise<QpdfR
   const exitCodeBefore = isNode() ? process.exitCode : undefined;
   let code: number;
   try {
-    code = qpdf.callMain(args);
+    // callMain puts the program name in front of the array it is given: pass a copy, not the caller's.
+    code = qpdf.callMain([...args]);
   } finally {
     if (isNode()) process.exitCode = exitCodeBefore;
   }
