@@ -50,13 +50,15 @@ function inspect(to: string, bytes: Buffer): { width: number; height: number; rg
     const rgba = UTIF.toRGBA8(ifd);
     return { width: ifd.width, height: ifd.height, rgbAt: (x, y) => [...rgba.subarray((y * ifd.width + x) * 4, (y * ifd.width + x) * 4 + 3)] };
   }
-  return null; // WebP and EPS: checked by their signatures (EPS pixels are checked in the unit tests)
+  return null; // WebP, AVIF, JPEG XL and EPS: checked by their signatures (their pixels are checked in the unit tests)
 }
 
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
   png: (b) => b.subarray(1, 4).toString('latin1') === 'PNG',
   jpg: (b) => b[0] === 0xff && b[1] === 0xd8,
   webp: (b) => b.subarray(8, 12).toString('latin1') === 'WEBP',
+  avif: (b) => b.subarray(4, 12).toString('latin1') === 'ftypavif',
+  jxl: (b) => (b[0] === 0xff && b[1] === 0x0a) || b.subarray(4, 8).toString('latin1') === 'JXL ',
   gif: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
   tiff: (b) => b[0] === 0x49 && b[1] === 0x49,
   eps: (b) => b.subarray(0, 23).toString('latin1') === '%!PS-Adobe-3.0 EPSF-3.0',

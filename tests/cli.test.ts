@@ -199,7 +199,7 @@ describe('filedesk list and help', () => {
 describe('filedesk usage errors', () => {
   it.each([
     [['image-compressor', '--quality', '150', 'x.jpg', '--out', 'o'], /Invalid value 150 for --quality: it takes a number from 10 to 100/],
-    [['image-compressor', '--format', 'gif', 'x.jpg', '--out', 'o'], /--format: it takes one of original, jpg, png or webp/],
+    [['image-compressor', '--format', 'gif', 'x.jpg', '--out', 'o'], /--format: it takes one of original, jpg, png, webp, avif or jxl/],
     [['image-compressor', '--qualty', '50', 'x.jpg', '--out', 'o'], /Unknown option --qualty\. Its options are --quality, --format/],
     [['png-to-webp', '--lossless=maybe', 'x.png', '--out', 'o'], /--lossless is on or off/],
     [['image-compresor', 'x.jpg', '--out', 'o'], /Unknown tool or workflow "image-compresor"\. Did you mean image-compressor\?/],

@@ -119,6 +119,16 @@ const ROWS: Row[] = [
   { slug: 'webp-to-png', files: ['a.webp', 'b.webp'], noFile: 'Please upload WebP image(s) or a file.', success: "2 WebP image(s) 'converted' to PNG! (Mock)" },
   { slug: 'png-to-webp', files: ['a.png', 'b.png'], noFile: 'Please upload PNG image(s) or a file.', success: "2 PNG image(s) 'converted' to WebP! (Mock)" },
   { slug: 'jpg-to-webp', files: ['a.jpg', 'b.jpeg'], noFile: 'Please upload JPG image(s) or a file.', success: "2 JPG image(s) 'converted' to WebP! (Mock)" },
+  // Converters added after the specification, with their manifests' own messages.
+  { slug: 'jpg-to-avif', files: ['a.jpg', 'b.jpeg'], noFile: 'Please upload JPG image(s) to convert.', success: "2 JPG image(s) 'converted' to AVIF! (Mock)" },
+  { slug: 'png-to-avif', files: ['a.png'], noFile: 'Please upload PNG image(s) to convert.', success: "1 PNG image(s) 'converted' to AVIF! (Mock)" },
+  { slug: 'webp-to-avif', files: ['a.webp', 'b.webp'], noFile: 'Please upload WebP image(s) to convert.', success: "2 WebP image(s) 'converted' to AVIF! (Mock)" },
+  { slug: 'avif-to-jpg', files: ['a.avif', 'b.avif'], noFile: 'Please upload AVIF image(s) to convert.', success: "2 AVIF image(s) 'converted' to JPG! (Mock)" },
+  { slug: 'avif-to-png', files: ['a.avif'], noFile: 'Please upload AVIF image(s) to convert.', success: "1 AVIF image(s) 'converted' to PNG! (Mock)" },
+  { slug: 'jpg-to-jxl', files: ['a.jpg'], noFile: 'Please upload JPG image(s) to convert.', success: "1 JPG image(s) 'converted' to JPEG XL! (Mock)" },
+  { slug: 'png-to-jxl', files: ['a.png', 'b.png'], noFile: 'Please upload PNG image(s) to convert.', success: "2 PNG image(s) 'converted' to JPEG XL! (Mock)" },
+  { slug: 'jxl-to-jpg', files: ['a.jxl'], noFile: 'Please upload JPEG XL image(s) to convert.', success: "1 JPEG XL image(s) 'converted' to JPG! (Mock)" },
+  { slug: 'jxl-to-png', files: ['a.jxl', 'b.jxl'], noFile: 'Please upload JPEG XL image(s) to convert.', success: "2 JPEG XL image(s) 'converted' to PNG! (Mock)" },
   { slug: 'png-to-svg', files: ['a.png'], noFile: 'Please upload PNG image(s) or a file.', success: "1 PNG image(s) 'converted' to SVG! (Mock)" },
   { slug: 'jpg-to-svg', files: ['a.jpg'], noFile: 'Please upload JPG image(s) or a file.', success: "1 JPG image(s) 'converted' to SVG! (Mock)" },
   {
@@ -334,6 +344,16 @@ const REAL_SUCCESS: Record<string, string> = {
   'png-to-eps': '1 PNG image(s) converted to EPS!',
   'eps-to-png': '1 EPS image(s) converted to PNG!',
   'eps-to-jpg': '1 EPS image(s) converted to JPG!',
+  // Converters added after the specification, as their manifests word it.
+  'jpg-to-avif': '1 JPG image(s) converted to AVIF!',
+  'png-to-avif': '1 PNG image(s) converted to AVIF!',
+  'webp-to-avif': '1 WebP image(s) converted to AVIF!',
+  'avif-to-jpg': '1 AVIF image(s) converted to JPG!',
+  'avif-to-png': '1 AVIF image(s) converted to PNG!',
+  'jpg-to-jxl': '1 JPG image(s) converted to JPEG XL!',
+  'png-to-jxl': '1 PNG image(s) converted to JPEG XL!',
+  'jxl-to-jpg': '1 JPEG XL image(s) converted to JPG!',
+  'jxl-to-png': '1 JPEG XL image(s) converted to PNG!',
   'jpg-to-png': 'JPG image converted to PNG!',
   'png-to-jpg': 'PNG image converted to JPG!',
 };

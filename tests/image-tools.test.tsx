@@ -22,12 +22,12 @@ const choiceValues = (select: HTMLSelectElement) => [...select.options].map((o) 
 describe('Image compressor', () => {
   const slug = 'image-compressor';
 
-  it('has a quality slider 10..100 at 80 and an output format of original, jpg, png or webp', async () => {
+  it('has a quality slider 10..100 at 80 and an output format of original, jpg, png or webp (the specification\'s), avif or jxl', async () => {
     renderTool(slug);
     await choose([file('a.png')]);
     const quality = field('Quality');
     expect([quality.type, quality.min, quality.max, quality.step, quality.value]).toEqual(['range', '10', '100', '1', '80']);
-    expect(choiceValues(field('Output format'))).toEqual(['original=Original format', 'jpg=JPG', 'png=PNG', 'webp=WebP']);
+    expect(choiceValues(field('Output format'))).toEqual(['original=Original format', 'jpg=JPG', 'png=PNG', 'webp=WebP', 'avif=AVIF', 'jxl=JPEG XL']);
     expect(field('Output format').value).toBe('original');
   });
 

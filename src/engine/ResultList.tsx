@@ -96,6 +96,11 @@ export function ResultList({ results, onDownload, onDownloadAll, maxHeight, comp
                       ))}
                   </dl>
                 )}
+                {result.note && (
+                  <p className="result-note" data-testid="result-note">
+                    {result.note}
+                  </p>
+                )}
                 {result.simulated && (
                   <p className="result-simulated" data-testid="result-simulated">
                     {SIMULATED_RESULT_NOTE}

@@ -13,16 +13,25 @@ const PdfResultPreview = lazy(() => import('./pdf-pages/PdfResultPreview'));
 /** Above this size an image or PDF is not previewed, so the page stays quick. */
 export const PREVIEW_MAX_BYTES = 30 * 1024 * 1024;
 const PREVIEWABLE_IMAGES = /^image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml)$/;
+/** Formats only some browsers display (JPEG XL: Safari, not Chromium or Firefox): tried, and explained when they fail. */
+const MAYBE_PREVIEWABLE: Record<string, string> = { 'image/jxl': 'JPEG XL' };
 
-function ImagePreview({ blob, name }: { blob: Blob; name: string }) {
+export function noPreviewNote(label: string): string {
+  return `No preview: this browser cannot display ${label} pictures. The file itself is fine and ready to download.`;
+}
+
+function ImagePreview({ blob, name, label }: { blob: Blob; name: string; label?: string }) {
   const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     const made = URL.createObjectURL(blob);
     setUrl(made);
+    setFailed(false);
     return () => URL.revokeObjectURL(made);
   }, [blob]);
+  if (failed && label) return <p className="result-note" data-testid="result-no-preview">{noPreviewNote(label)}</p>;
   // An SVG shown through <img> runs no script and fetches nothing.
-  return url ? <img className="result-preview" src={url} alt={`Preview of ${name}`} loading="lazy" /> : null;
+  return url ? <img className="result-preview" src={url} alt={`Preview of ${name}`} loading="lazy" onError={() => setFailed(true)} /> : null;
 }
 
 /** `compare`: an image made from one image is shown over it with a before/after slider. */
@@ -34,6 +43,8 @@ export function ResultPreview({ result, compare = false }: { result: ToolResult;
     return <CompareSlider before={original} after={blob} name={name} />;
   }
   if (PREVIEWABLE_IMAGES.test(blob.type)) return <ImagePreview blob={blob} name={name} />;
+  // No before/after slider: where the browser cannot draw the result, the slider would show half a broken picture.
+  if (MAYBE_PREVIEWABLE[blob.type]) return <ImagePreview blob={blob} name={name} label={MAYBE_PREVIEWABLE[blob.type]} />;
   if (blob.type === 'application/pdf')
     return (
       <Suspense fallback={null}>

@@ -98,6 +98,7 @@ export function nameOutputs(
     originalName: source?.name,
     original: single && source instanceof Blob ? source : undefined,
     meta: output.meta,
+    ...(output.note ? { note: output.note } : {}),
   }));
 }
 

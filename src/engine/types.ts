@@ -21,6 +21,8 @@ export interface ToolOutput {
   notice?: string;
   /** Shows the notice as a Warning toast instead, for a result that falls short of what was asked. */
   noticeTone?: 'info' | 'warning';
+  /** A short sentence shown on this output's result card, for what the figures alone do not say (the original kept). */
+  note?: string;
   /** The index of the input this output was made from, when the engine ran each file on its own. */
   source?: number;
 }
@@ -56,6 +58,8 @@ export interface ToolResult {
   /** The input this result was made from, when each input gave one result (for a before/after view). */
   original?: Blob;
   meta?: Record<string, string | number>;
+  /** The output's note for its card (ToolOutput.note). */
+  note?: string;
   /** A placeholder from the simulation: its file and figures are not real. */
   simulated?: boolean;
 }

@@ -1,6 +1,6 @@
 /**
- * The image converters (PNG, JPG, WebP, GIF, TIFF, EPS out; any format the codec
- * layer reads in). The target format comes from the manifest's
+ * The image converters (PNG, JPG, WebP, AVIF, JPEG XL, GIF, TIFF, EPS out; any
+ * format the codec layer reads in). The target format comes from the manifest's
  * processorSettings; the fields each tool shows (quality, lossless, animate,
  * frame delay) arrive as options.
  */
@@ -15,9 +15,9 @@ import { encode, MIME_TYPES } from '../lib/image/encode';
 import type { DecodedImage } from '../lib/image/types';
 
 export const options = z.object({
-  to: z.enum(['jpg', 'png', 'webp', 'gif', 'tiff', 'eps']),
+  to: z.enum(['jpg', 'png', 'webp', 'avif', 'jxl', 'gif', 'tiff', 'eps']),
   quality: z.number().min(1).max(100).default(85),
-  /** WebP: lossless instead of lossy. TIFF: LZW (lossless) instead of JPEG compression. */
+  /** WebP, AVIF, JPEG XL: lossless instead of lossy. TIFF: LZW (lossless) instead of JPEG compression. */
   lossless: z.boolean().default(false),
   /** GIF: one animation from all the pictures instead of one GIF per picture. */
   animate: z.boolean().default(false),
@@ -32,6 +32,12 @@ type Options = z.output<typeof options>;
 
 export const OXIPNG_MAX_PIXELS = 1_000_000;
 
+/** The encoder format a decoded file already is, for the still formats a converter can write again. */
+const SAME_FORMAT: Record<string, Options['to']> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', jxl: 'jxl' };
+
+/** The result card's note when a converter hands back the input because its own output was larger. */
+export const KEPT_NOTE = 'Original kept: converting gave a larger file in the same format.';
+
 function baseName(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
@@ -40,7 +46,7 @@ function baseName(name: string): string {
 /** What the result card shows about the settings, as each manifest's simulation names it. */
 function settingsMeta(o: Options): Record<string, string> {
   if (o.to === 'jpg') return { quality: `${o.quality}%` };
-  if (o.to === 'webp') return { quality: o.lossless ? 'Lossless' : `${o.quality}%` };
+  if (o.to === 'webp' || o.to === 'avif' || o.to === 'jxl') return { quality: o.lossless ? 'Lossless' : `${o.quality}%` };
   if (o.to === 'tiff') return { compression: o.lossless ? 'LZW lossless' : 'JPEG lossy' };
   return {};
 }
@@ -78,10 +84,14 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
     const encoded = await encodeOne(decoded, o);
     const first = decoded.frames[0];
     const animated = decoded.frames.length > 1 && decoded.format !== 'tiff';
+    // A file already in the target format (a .png that is really a WebP, given to PNG to WebP) is never made larger.
+    const kept = encoded.length === 1 && !animated && SAME_FORMAT[decoded.format] === o.to && encoded[0].byteLength >= input.bytes.byteLength;
+    if (kept) encoded[0] = input.bytes.slice();
     encoded.forEach((bytes, page) => {
       const meta: Record<string, string | number> = { width: first.width, height: first.height, originalSize: input.bytes.byteLength, ...settingsMeta(o) };
       if (o.to === 'gif') Object.assign(meta, { frameCount: decoded.frames.length, type: animated ? 'Animated' : 'Static' });
       const output: ToolOutput = { bytes, type, meta };
+      if (kept) output.note = KEPT_NOTE;
       // Several pages of one TIFF would share the template's name; each page is numbered instead.
       if (encoded.length > 1) output.name = `${baseName(input.name)}-page-${page + 1}.${o.to}`;
       // The first frame of an animation is marked as such, so it is not mistaken for the whole animation.

@@ -11,6 +11,7 @@ import { initializeCanvas, writePsdUint8Array } from 'ag-psd';
 import * as gifencModule from 'gifenc';
 import * as UTIFModule from 'utif2';
 import { encode as encodeEps } from '../../src/lib/image/codecs/eps';
+import { FIXTURE_AVIF, FIXTURE_JXL } from '../fixtures/avif-jxl';
 
 type Gifenc = typeof import('gifenc');
 const gifenc: Gifenc =
@@ -86,6 +87,10 @@ export function fixtureFor(mime: string): { bytes: Uint8Array; ext: string } | n
     case 'application/postscript':
       // The site's own EPS writer: one point per pixel, so 72 dpi gives the fixture's size.
       return { bytes: encodeEps({ width: FIXTURE_WIDTH, height: FIXTURE_HEIGHT, data: fixturePixels() }), ext: 'eps' };
+    case 'image/avif':
+      return { bytes: FIXTURE_AVIF.slice(), ext: 'avif' };
+    case 'image/jxl':
+      return { bytes: FIXTURE_JXL.slice(), ext: 'jxl' };
     case 'image/heic':
       return existsSync(HEIC) ? { bytes: new Uint8Array(readFileSync(HEIC)), ext: 'heic' } : null;
     default:

@@ -8,15 +8,15 @@
  */
 import { ToolError } from '../errors';
 import { readJpegOrientation } from '../pdf/jpeg-orientation';
-import { postscriptOf, readImageSize, sniffFormat, type SniffedFormat } from './header';
+import { postscriptOf, readHeifOrientation, readImageSize, sniffFormat, type SniffedFormat } from './header';
 import { assertDecodable, damagedMessage, LABELS } from './limits';
 import { applyOrientation } from './orientation';
 import { pngChunksIntact } from './png-check';
 import type { DecodedImage, ImageFrame, RasterImage } from './types';
 
-export type DecodableFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff' | 'heic' | 'avif' | 'psd' | 'eps';
+export type DecodableFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff' | 'heic' | 'avif' | 'jxl' | 'psd' | 'eps';
 
-const DECODABLE: readonly SniffedFormat[] = ['png', 'jpeg', 'webp', 'gif', 'tiff', 'heic', 'avif', 'psd', 'eps'];
+const DECODABLE: readonly SniffedFormat[] = ['png', 'jpeg', 'webp', 'gif', 'tiff', 'heic', 'avif', 'jxl', 'psd', 'eps'];
 
 /** What a format without pixels of its own (EPS) needs to be drawn. */
 export interface DecodeHints {
@@ -59,10 +59,19 @@ async function decodeFormat(name: string, format: DecodableFormat, bytes: Uint8A
       const { decode } = await import('./codecs/tiff');
       return decode(name, bytes);
     }
-    case 'heic':
-    case 'avif': {
+    case 'heic': {
       const { decode } = await import('./codecs/heic');
       return { format, frames: still(await decode(name, bytes)) };
+    }
+    case 'avif': {
+      // libavif, AVIF's reference library, the same package that writes AVIF here. It hands back the
+      // stored picture, so the file's rotation and mirroring (irot, imir) are applied here, as viewers do.
+      const { decode } = await import('./codecs/avif');
+      return { format, frames: still(applyOrientation(await decode(bytes), readHeifOrientation(bytes))) };
+    }
+    case 'jxl': {
+      const { decode } = await import('./codecs/jxl');
+      return { format, frames: still(await decode(bytes)) };
     }
     case 'psd': {
       const { decode } = await import('./codecs/psd');

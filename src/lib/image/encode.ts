@@ -4,12 +4,12 @@
  */
 import type { ImageFrame, RasterImage } from './types';
 
-export type EncodeFormat = 'png' | 'jpg' | 'webp' | 'gif' | 'tiff' | 'eps';
+export type EncodeFormat = 'png' | 'jpg' | 'webp' | 'avif' | 'jxl' | 'gif' | 'tiff' | 'eps';
 
 export interface EncodeSettings {
-  /** 1..100, for JPEG, lossy WebP and JPEG-compressed TIFF. Default 85. */
+  /** 1..100, for JPEG, lossy WebP, AVIF and JPEG XL, and JPEG-compressed TIFF. Default 85. */
   quality?: number;
-  /** WebP only: lossless instead of lossy. */
+  /** WebP, AVIF and JPEG XL: lossless instead of lossy. */
   lossless?: boolean;
   /** CSS hex colour (#rgb or #rrggbb) that transparent pixels are flattened onto for JPEG. Default white. */
   background?: string;
@@ -23,6 +23,8 @@ export const MIME_TYPES: Record<EncodeFormat, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
+  avif: 'image/avif',
+  jxl: 'image/jxl',
   gif: 'image/gif',
   tiff: 'image/tiff',
   eps: 'application/postscript',
@@ -82,6 +84,14 @@ export async function encode(
     case 'webp': {
       const { encode: encodeWebp } = await import('./codecs/webp');
       return encodeWebp(first, quality, settings.lossless ?? false);
+    }
+    case 'avif': {
+      const { encode: encodeAvif } = await import('./codecs/avif');
+      return encodeAvif(first, quality, settings.lossless ?? false);
+    }
+    case 'jxl': {
+      const { encode: encodeJxl } = await import('./codecs/jxl');
+      return encodeJxl(first, quality, settings.lossless ?? false);
     }
     case 'gif': {
       const { encode: encodeGif } = await import('./codecs/gif');

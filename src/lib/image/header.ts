@@ -7,7 +7,7 @@
  * specification puts it, and the decoder then has the last word.
  */
 
-export type SniffedFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'tiff' | 'heic' | 'avif' | 'psd' | 'eps' | 'pdf';
+export type SniffedFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'tiff' | 'heic' | 'avif' | 'jxl' | 'psd' | 'eps' | 'pdf';
 
 export interface PixelSize {
   width: number;
@@ -27,6 +27,9 @@ export interface ImageHeader extends PixelSize {
 export const MAX_FRAMES = 2000;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** A bare JPEG XL codestream, and the signature box that starts a JPEG XL container. */
+const JXL_CODESTREAM = [0xff, 0x0a];
+const JXL_CONTAINER = [0, 0, 0, 0x0c, 0x4a, 0x58, 0x4c, 0x20, 0x0d, 0x0a, 0x87, 0x0a];
 
 function startsWith(bytes: Uint8Array, prefix: number[], at = 0): boolean {
   if (bytes.length < at + prefix.length) return false;
@@ -60,6 +63,7 @@ export function sniffFormat(bytes: Uint8Array): SniffedFormat | null {
     if (brand === 'avif' || brand === 'avis') return 'avif';
     if (/^(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(brand)) return 'heic';
   }
+  if (startsWith(bytes, JXL_CODESTREAM) || startsWith(bytes, JXL_CONTAINER)) return 'jxl';
   if (ascii(bytes, 0, 4) === '8BPS') return 'psd';
   // Encapsulated PostScript, plain or behind a DOS EPS binary header.
   if (ascii(bytes, 0, 10) === '%!PS-Adobe' || startsWith(bytes, [0xc5, 0xd0, 0xd3, 0xc6])) return 'eps';
@@ -265,37 +269,66 @@ function* boxes(b: Uint8Array, from: number, to: number): Generator<{ type: stri
   }
 }
 
-/**
- * HEIC/HEIF (and AVIF): the `ispe` (image spatial extent) property of the
- * primary item, as the `pitm` and `ipma` boxes of the `meta` box name it.
- * For a grid that is the whole picture, not one tile. A file whose primary
- * item cannot be followed gives its largest `ispe`, which no decoded picture
- * exceeds.
- */
-export function readHeifSize(b: Uint8Array): ImageSize | null {
+/** The item properties of a HEIF file (HEIC, AVIF): the primary item, every `ipco` property, and which each item has. */
+function heifProperties(b: Uint8Array): { primary: number; properties: { type: string; start: number; end: number }[]; associations: Map<number, number[]> } | null {
   const meta = [...boxes(b, 0, b.length)].find((box) => box.type === 'meta');
   if (!meta) return null;
   let primary = -1;
-  const extents: PixelSize[] = [];
+  const properties: { type: string; start: number; end: number }[] = [];
   const associations = new Map<number, number[]>();
   // meta is a full box: 4 bytes of version and flags before its children.
   for (const box of boxes(b, meta.start + 4, meta.end)) {
     if (box.type === 'pitm') primary = b[box.start] === 0 ? be16(b, box.start + 4) : be32(b, box.start + 4);
     if (box.type !== 'iprp') continue;
     for (const part of boxes(b, box.start, box.end)) {
-      if (part.type === 'ipco') {
-        for (const property of boxes(b, part.start, part.end)) {
-          // Property indices in ipma count every property, ispe or not, from 1.
-          extents.push(property.type === 'ispe' && property.start + 12 <= property.end ? { width: be32(b, property.start + 4), height: be32(b, property.start + 8) } : { width: 0, height: 0 });
-        }
-      }
+      // Property indices in ipma count every property in ipco, from 1.
+      if (part.type === 'ipco') properties.push(...boxes(b, part.start, part.end));
       if (part.type === 'ipma') readAssociations(b, part.start, part.end, associations);
     }
   }
-  const own = (associations.get(primary) ?? []).map((index) => extents[index - 1]).find((e) => e && e.width > 0 && e.height > 0);
+  return { primary, properties, associations };
+}
+
+/**
+ * HEIC/HEIF and AVIF: the `ispe` (image spatial extent) property of the
+ * primary item, as the `pitm` and `ipma` boxes of the `meta` box name it.
+ * For a grid that is the whole picture, not one tile. A file whose primary
+ * item cannot be followed gives its largest `ispe`, which no decoded picture
+ * exceeds.
+ */
+export function readHeifSize(b: Uint8Array): ImageSize | null {
+  const found = heifProperties(b);
+  if (!found) return null;
+  const extents = found.properties.map((p) => (p.type === 'ispe' && p.start + 12 <= p.end ? { width: be32(b, p.start + 4), height: be32(b, p.start + 8) } : { width: 0, height: 0 }));
+  const own = (found.associations.get(found.primary) ?? []).map((index) => extents[index - 1]).find((e) => e && e.width > 0 && e.height > 0);
   if (own) return nonZero(own.width, own.height);
   const largest = extents.reduce((best, e) => (e.width * e.height > best.width * best.height ? e : best), { width: 0, height: 0 });
   return nonZero(largest.width, largest.height);
+}
+
+/** EXIF orientations for a HEIF rotation of 0 to 3 quarter turns anticlockwise, alone and then mirrored left to right. */
+const TURNED = [1, 8, 3, 6];
+const TURNED_MIRRORED = [2, 7, 4, 5];
+
+/**
+ * HEIF (AVIF): how the primary item is to be shown, as an EXIF orientation
+ * (1..8): its `irot` (quarter turns anticlockwise) and then its `imir`
+ * (axis 0: mirrored left to right about the vertical axis; 1: top to
+ * bottom). libavif decodes the stored picture and leaves these to the reader.
+ */
+export function readHeifOrientation(b: Uint8Array): number {
+  const found = heifProperties(b);
+  if (!found) return 1;
+  let turns = 0;
+  let mirror: number | null = null;
+  for (const index of found.associations.get(found.primary) ?? []) {
+    const p = found.properties[index - 1];
+    if (p?.type === 'irot' && p.start < p.end) turns = b[p.start] & 3;
+    if (p?.type === 'imir' && p.start < p.end) mirror = b[p.start] & 1;
+  }
+  if (mirror === null) return TURNED[turns];
+  // A top-to-bottom mirror is a half turn and then a left-to-right one.
+  return TURNED_MIRRORED[mirror === 1 ? (turns + 2) % 4 : turns];
 }
 
 /** The `ipma` box: for each item, the 1-based indices of its properties in `ipco`. */
@@ -316,6 +349,82 @@ function readAssociations(b: Uint8Array, start: number, end: number, into: Map<n
     }
     into.set(item, indices);
   }
+}
+
+/** Bits of a JPEG XL codestream, least significant first, as the format packs them. */
+class BitReader {
+  private at = 0;
+  constructor(private readonly bytes: Uint8Array) {}
+  /** The next `n` bits as a number, or throws past the end. */
+  bits(n: number): number {
+    let value = 0;
+    for (let i = 0; i < n; i++, this.at++) {
+      const byte = this.bytes[this.at >> 3];
+      if (byte === undefined) throw new RangeError('truncated');
+      value += ((byte >> (this.at & 7)) & 1) * 2 ** i;
+    }
+    return value;
+  }
+}
+
+/** The width / height ratios a JPEG XL SizeHeader may name instead of a width. */
+const JXL_RATIOS: [number, number][] = [[1, 1], [12, 10], [4, 3], [3, 2], [16, 9], [5, 4], [2, 1]];
+
+/**
+ * JPEG XL codestream (ISO/IEC 18181-1): the SizeHeader after the 0xFF0A
+ * signature, then the orientation from the start of ImageMetadata, since
+ * libjxl turns the picture upright and orientations 5 to 8 swap its sides.
+ */
+export function readJxlCodestreamSize(b: Uint8Array): ImageSize | null {
+  if (!startsWith(b, JXL_CODESTREAM)) return null;
+  const r = new BitReader(b.subarray(2));
+  // U32(Bits(9), Bits(13), Bits(18), Bits(30)) + 1: a 2-bit selector, then that many bits.
+  const big = () => r.bits([9, 13, 18, 30][r.bits(2)]) + 1;
+  try {
+    const small = r.bits(1) === 1;
+    const height = small ? (r.bits(5) + 1) * 8 : big();
+    const ratio = r.bits(3);
+    let width: number;
+    if (ratio > 0) {
+      const [num, den] = JXL_RATIOS[ratio - 1];
+      width = Math.floor((height * num) / den);
+    } else width = small ? (r.bits(5) + 1) * 8 : big();
+    let orientation = 1;
+    const allDefault = r.bits(1) === 1;
+    if (!allDefault && r.bits(1) === 1) orientation = r.bits(3) + 1;
+    return orientation > 4 ? nonZero(height, width) : nonZero(width, height);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * JPEG XL: a bare codestream, or a container whose codestream is in one
+ * `jxlc` box or split over `jxlp` boxes (each after a 4-byte part index);
+ * the header needs only the codestream's first bytes.
+ */
+export function readJxlSize(b: Uint8Array): ImageSize | null {
+  if (startsWith(b, JXL_CODESTREAM)) return readJxlCodestreamSize(b);
+  if (!startsWith(b, JXL_CONTAINER)) return null;
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  for (const box of boxes(b, 0, b.length)) {
+    if (box.type === 'jxlc') return readJxlCodestreamSize(b.subarray(box.start, box.end));
+    if (box.type === 'jxlp' && box.start + 4 <= box.end) {
+      parts.push(b.subarray(box.start + 4, box.end));
+      length += box.end - box.start - 4;
+      // The SizeHeader and orientation take at most 13 bytes after the signature.
+      if (length >= 64) break;
+    }
+  }
+  if (parts.length === 0) return null;
+  const head = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    head.set(part, at);
+    at += part.length;
+  }
+  return readJxlCodestreamSize(head);
 }
 
 /** The PostScript of an EPS: the whole file, or the section a DOS EPS binary header points to. */
@@ -385,6 +494,8 @@ export function readImageSize(bytes: Uint8Array, { format = sniffFormat(bytes), 
     case 'heic':
     case 'avif':
       return readHeifSize(bytes);
+    case 'jxl':
+      return readJxlSize(bytes);
     case 'eps': {
       const postscript = postscriptOf(bytes);
       return postscript && epsPixelSize(postscript, dpi);

@@ -19,6 +19,7 @@ export const LABELS: Record<SniffedFormat, string> = {
   tiff: 'TIFF',
   heic: 'HEIC',
   avif: 'AVIF',
+  jxl: 'JPEG XL',
   psd: 'PSD',
   eps: 'EPS',
   pdf: 'PDF',

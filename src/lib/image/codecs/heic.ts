@@ -1,6 +1,6 @@
 /**
- * HEIC/HEIF (and AVIF in a HEIF container) through libheif compiled to
- * WebAssembly (libheif-js). libheif assembles grid images, applies the
+ * HEIC/HEIF through libheif compiled to WebAssembly (libheif-js); AVIF has
+ * its own codec (avif.ts). libheif assembles grid images, applies the
  * rotation and mirroring the file asks for, and lists every image; the
  * primary one is the photo a viewer shows.
  */
