@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampEveryN, everyN, formatRange, parsePageRanges, parsePart, planSplit } from './page-ranges';
+import { clampEveryN, everyN, formatRange, pageListText, pagesInList, parsePageRanges, parsePart, planSplit } from './page-ranges';
 
 describe('parsePart', () => {
   it.each([
@@ -89,5 +89,28 @@ describe('planSplit', () => {
     });
     const every = planSplit(10, { method: 'every', everyN: 4 });
     expect(every.ok && every.parts.map(formatRange)).toEqual(['1-4', '5-8', '9-10']);
+  });
+});
+
+describe('pagesInList and pageListText', () => {
+  it('reads a page list: blank is every page, repeats count once, pages past the last are left out', () => {
+    expect(pagesInList('', 4)).toEqual([1, 2, 3, 4]);
+    expect(pagesInList('  ', 2)).toEqual([1, 2]);
+    expect(pagesInList('3, 1-2, 2', 5)).toEqual([1, 2, 3]);
+    expect(pagesInList('4\u20139', 5)).toEqual([4, 5]);
+    expect(pagesInList('7-9', 5)).toEqual([]);
+    expect(pagesInList('1, ,2', 5)).toEqual([1, 2]);
+  });
+
+  it('refuses a list with a part that is not a page or a range', () => {
+    for (const text of ['x', '0', '3-1', '1-', '2, a']) expect(pagesInList(text, 5), text).toBeNull();
+  });
+
+  it('writes the shortest list back, blank for every page', () => {
+    expect(pageListText([5, 1, 2, 3], 6)).toBe('1-3, 5');
+    expect(pageListText([2], 3)).toBe('2');
+    expect(pageListText([3, 2, 1], 3)).toBe('');
+    expect(pageListText([], 3)).toBe('');
+    expect(pagesInList(pageListText([1, 3, 4, 6], 8), 8)).toEqual([1, 3, 4, 6]);
   });
 });

@@ -125,3 +125,38 @@ export function planSplit(pageCount: number, options: SplitPlanOptions): SplitPl
   if (parts.length === 0) return { ok: false, problem: 'none-valid', message: NO_VALID_PARTS_MESSAGE };
   return { ok: true, parts };
 }
+
+/**
+ * The pages (1-based, ascending, each once) a page list such as "1-3, 5"
+ * names, for tools that work on some pages of a file; blank names every page.
+ * Pages past the last are left out, so one list can serve files of different
+ * lengths. Null when a part is not a page number or a range.
+ */
+export function pagesInList(text: string, pageCount: number): number[] | null {
+  if (text.trim() === '') return Array.from({ length: pageCount }, (_, i) => i + 1);
+  const pages = new Set<number>();
+  for (const piece of text.split(',')) {
+    if (!piece.trim()) continue;
+    const range = parsePart(piece);
+    if (!range) return null;
+    for (let page = range.start; page <= Math.min(range.end, pageCount); page++) pages.add(page);
+  }
+  return [...pages].sort((a, b) => a - b);
+}
+
+/**
+ * The shortest page list for a set of pages ("1-3, 5"); blank when it is every
+ * page of the file. No pages gives blank too, which reads as every page, so
+ * callers keep at least one.
+ */
+export function pageListText(pages: readonly number[], pageCount: number): string {
+  const sorted = [...new Set(pages)].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
+  if (sorted.length === pageCount) return '';
+  const ranges: PageRange[] = [];
+  for (const page of sorted) {
+    const last = ranges[ranges.length - 1];
+    if (last && page === last.end + 1) last.end = page;
+    else ranges.push({ start: page, end: page });
+  }
+  return ranges.map(formatRange).join(', ');
+}

@@ -6,13 +6,16 @@
  * pages and land where the visitor drew them.
  */
 import { z } from 'zod';
-import { concatTransformationMatrix, popGraphicsState, pushGraphicsState, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
-import { pageRotation, visibleBox, type Box } from './page-box';
+import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { visibleBox, type Box } from './page-box';
+import { hexColor, inDisplaySpace } from './display-space';
 import type { ProcessorContext } from '../../engine/types';
 import { throwIfAborted, ToolError } from '../errors';
 import { readImageHeader } from '../image/header';
 import { embedFonts } from './fonts';
 import { cleanText } from './layout';
+
+export { displayMatrix, displaySize, hexColor, inDisplaySpace, type Matrix } from './display-space';
 
 export type EditKind = 'text' | 'whiteout' | 'rect' | 'ellipse' | 'line' | 'image';
 export const EDIT_KINDS = ['text', 'whiteout', 'rect', 'ellipse', 'line', 'image'] as const satisfies readonly EditKind[];
@@ -63,28 +66,6 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 10_000;
 /** pdf-lib decodes a PNG to RGBA before embedding it, so its pixel count bounds the memory used. */
 export const MAX_IMAGE_PIXELS = 20_000_000;
-
-/** An affine matrix [a b c d e f]: x' = a x + c y + e, y' = b x + d y + f. */
-export type Matrix = [number, number, number, number, number, number];
-
-/**
- * The matrix from "display space" (points, x right and y up from the
- * bottom-left of the page as a reader shows it) to the page's user space,
- * for a visible box and a clockwise /Rotate of 0, 90, 180 or 270.
- */
-export function displayMatrix(visible: Box, rotation: number): Matrix {
-  const { x, y, width: w, height: h } = visible;
-  if (rotation === 90) return [0, 1, -1, 0, x + w, y];
-  if (rotation === 180) return [-1, 0, 0, -1, x + w, y + h];
-  if (rotation === 270) return [0, -1, 1, 0, x, y + h];
-  return [1, 0, 0, 1, x, y];
-}
-
-/** Width and height of the page as a reader shows it (sideways pages swap them). */
-export function displaySize(visible: Box, rotation: number): { width: number; height: number } {
-  const sideways = rotation === 90 || rotation === 270;
-  return sideways ? { width: visible.height, height: visible.width } : { width: visible.width, height: visible.height };
-}
 
 function fail(index: number, problem: string): never {
   throw new ToolError(`Edit ${index + 1} ${problem}`);
@@ -183,23 +164,6 @@ export function readEdits(value: unknown, pageCount: number): CheckedEdit[] {
       image: kind === 'image' ? imageOf(e.imageBase64, page + 1) : undefined,
     };
   });
-}
-
-/** The colour of "#rrggbb" for pdf-lib. */
-export function hexColor(hex: string) {
-  const n = parseInt(hex.slice(1), 16);
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
-}
-
-/** Runs `draw` in display space of the page: (0, 0) is the bottom-left of the page as shown, units are points. */
-export function inDisplaySpace(page: PDFPage, visible: Box, draw: (size: { width: number; height: number }) => void): void {
-  const rotation = pageRotation(page);
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...displayMatrix(visible, rotation)));
-  try {
-    draw(displaySize(visible, rotation));
-  } finally {
-    page.pushOperators(popGraphicsState());
-  }
 }
 
 /**
