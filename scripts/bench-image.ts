@@ -10,9 +10,16 @@
  * 2. HEIC to JPG of a 12 MP photo through the built site in Chromium (the
  *    fixture is made with heif-enc from libheif-examples), first and second run.
  * 3. GIF to MP4 of a generated 100-frame GIF, the same way.
+ * 4. Output formats on 3 generated 2 MP photos in Node (the site's own
+ *    codecs): bytes and encode time of MozJPEG q75, WebP q75, AVIF and JPEG XL
+ *    at the converters' default quality, and each one's mean error against
+ *    the source once decoded again.
+ * 5. Target size: the Image Compressor with a limit of 50, 100 and 200 KB on
+ *    2 generated 12 MP photos in Node (its own processor): the output size as
+ *    a share of the limit, the dimensions it kept, and the time.
  *
  * Options: --no-build reuses /tmp/dist-bench when it exists; --case
- * compress|heic|gif runs one part.
+ * compress|heic|gif|formats|target runs one part.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -452,6 +459,99 @@ async function benchSite(): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------- 4. formats
+
+type FormatCodecs = {
+  encode(image: Raster, format: string, settings: { quality: number }): Promise<Uint8Array>;
+  decode(name: string, bytes: Uint8Array): Promise<{ frames: Raster[] }>;
+};
+
+/** The converters' default qualities, each on its codec's own scale (AVIF's 50 and JPEG XL's 75 are their libraries' defaults). */
+const FORMATS = [
+  { format: 'jpg', label: 'JPEG (MozJPEG) q75', quality: 75 },
+  { format: 'webp', label: 'WebP q75', quality: 75 },
+  { format: 'avif', label: 'AVIF q50 (speed 6)', quality: 50 },
+  { format: 'jxl', label: 'JPEG XL q75 (effort 7)', quality: 75 },
+];
+
+function meanAbsoluteError(a: Raster, b: Raster): number {
+  let sum = 0;
+  for (let i = 0; i < a.data.length; i++) if ((i & 3) !== 3) sum += Math.abs(a.data[i] - b.data[i]);
+  return sum / ((a.data.length / 4) * 3);
+}
+
+async function benchFormats(): Promise<void> {
+  console.log('\n== 4. Output formats: 3 generated 2 MP photos (1728 x 1152), the site\'s codecs in Node, one thread ==');
+  const server = await createServer({ root, server: { middlewareMode: true }, appType: 'custom', logLevel: 'error' });
+  try {
+    const { decode } = await server.ssrLoadModule('/src/lib/image/decode.ts');
+    const { encode } = await server.ssrLoadModule('/src/lib/image/encode.ts');
+    const codecs = { decode, encode } as FormatCodecs;
+    // The first encode of each codec compiles its WebAssembly; that is not the codec's time.
+    const warm = generated(99, 64, 64);
+    for (const f of FORMATS) await codecs.encode(warm, f.format, { quality: f.quality });
+    const totals = new Map(FORMATS.map((f) => [f.format, { bytes: 0, ms: 0, error: 0 }]));
+    console.log('\n| photo | format | bytes | of JPEG | encode | mean abs. error (0-255) |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    for (const seed of [1, 2, 3]) {
+      const image = generated(seed, 1728, 1152);
+      let jpegBytes = 0;
+      for (const f of FORMATS) {
+        const started = performance.now();
+        const bytes = await codecs.encode(image, f.format, { quality: f.quality });
+        const ms = performance.now() - started;
+        const back = (await codecs.decode(`photo.${f.format}`, bytes)).frames[0];
+        const error = meanAbsoluteError(back, image);
+        if (f.format === 'jpg') jpegBytes = bytes.byteLength;
+        const total = totals.get(f.format)!;
+        total.bytes += bytes.byteLength;
+        total.ms += ms;
+        total.error += error;
+        console.log(`| ${seed} | ${f.label} | ${kb(bytes.byteLength)} | ${((bytes.byteLength / jpegBytes) * 100).toFixed(0)}% | ${seconds(ms)} | ${error.toFixed(2)} |`);
+      }
+    }
+    const jpeg = totals.get('jpg')!.bytes;
+    console.log('\n| format | mean bytes | of JPEG | mean encode | mean abs. error |');
+    console.log('| --- | --- | --- | --- | --- |');
+    for (const f of FORMATS) {
+      const t = totals.get(f.format)!;
+      console.log(`| ${f.label} | ${kb(t.bytes / 3)} | ${((t.bytes / jpeg) * 100).toFixed(0)}% | ${seconds(t.ms / 3)} | ${(t.error / 3).toFixed(2)} |`);
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+async function benchTarget(): Promise<void> {
+  console.log('\n== 5. Target size: Image Compressor with a limit, 2 generated 12 MP photos (4240 x 2832), JPG, in Node ==');
+  const server = await createServer({ root, server: { middlewareMode: true }, appType: 'custom', logLevel: 'error' });
+  try {
+    const { encode } = await server.ssrLoadModule('/src/lib/image/encode.ts');
+    const compressor = await server.ssrLoadModule('/src/processors/image-compressor.ts');
+    const ctx = { signal: new AbortController().signal, onProgress: () => {} };
+    console.log('\n| photo | input | limit | output | of limit | kept size | time |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    const shares: number[] = [];
+    for (const seed of [1, 2]) {
+      const image = generated(seed, 4240, 2832);
+      const input = (await encode(image, 'jpg', { quality: 92 })) as Uint8Array;
+      for (const maxKb of [50, 100, 200]) {
+        const options = compressor.options.parse({ limitSize: true, maxKb });
+        const started = performance.now();
+        const [out] = await compressor.default.run([{ name: `photo-${seed}.jpg`, type: 'image/jpeg', bytes: input }], options, ctx);
+        const ms = performance.now() - started;
+        const share = out.bytes.byteLength / (maxKb * 1024);
+        shares.push(share);
+        const size = `${out.meta.width} x ${out.meta.height}`;
+        console.log(`| ${seed} | ${kb(input.byteLength)} | ${maxKb} KB | ${kb(out.bytes.byteLength)} | ${share.toFixed(3)} | ${size} | ${seconds(ms)} |`);
+      }
+    }
+    console.log(`\nOutput as a share of the limit: ${Math.min(...shares).toFixed(3)} to ${Math.max(...shares).toFixed(3)} (target 0.9 to 1.0).`);
+  } finally {
+    await server.close();
+  }
+}
+
 // Timings on a shared machine only mean something next to its load.
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
@@ -459,6 +559,8 @@ async function main(): Promise<void> {
   mkdirSync(WORK, { recursive: true });
   console.log(`Machine: ${cpus().length} cores, load average ${load()}`);
   if (!only || only === 'compress') await benchCompressor();
+  if (!only || only === 'formats') await benchFormats();
+  if (!only || only === 'target') await benchTarget();
   if (!only || only === 'heic' || only === 'gif') {
     await benchSite().catch((error: Error) => console.log(`\nThe site benchmarks stopped: ${error.message}`));
   }

@@ -75,6 +75,34 @@ describe('PNG to WebP', () => {
   });
 });
 
+describe('Image Compressor', () => {
+  it('offers a file size limit: the field shows when the switch is on, the quality slider is then disabled', async () => {
+    renderTool('image-compressor');
+    await choose([file('a.jpg', 1000)]);
+    const limit = screen.getByRole('switch', { name: 'Limit the file size' });
+    expect(limit).not.toBeChecked();
+    expect(screen.queryByLabelText('Largest file size')).toBeNull();
+    expect(field('Quality')).not.toBeDisabled();
+    fireEvent.click(limit);
+    await flush();
+    expect(field('Largest file size').value).toBe('200');
+    expect(field('Quality')).toBeDisabled();
+  });
+
+  it('refuses a size limit outside 1 to 102400 KB', async () => {
+    const manifest = renderTool('image-compressor');
+    await choose([file('a.jpg', 1000)]);
+    fireEvent.click(screen.getByRole('switch', { name: 'Limit the file size' }));
+    await flush();
+    for (const value of ['0', '102401']) {
+      await set('Largest file size', value);
+      await clickRun(manifest);
+      expect(toastTexts(), value).toContain('Error: Please enter a file size between 1 and 102400 KB.');
+    }
+    expect(resultNames()).toEqual([]);
+  });
+});
+
 describe('JPG to TIFF', () => {
   it('has lossless LZW on by default and names the compression on each result', async () => {
     const manifest = renderTool('jpg-to-tiff');

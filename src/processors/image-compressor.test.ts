@@ -6,7 +6,8 @@ import { encode } from '../lib/image/encode';
 import type { RasterImage } from '../lib/image/types';
 import { twoToneJpeg, withExifOrientation } from '../../tests/fixtures/pdf-build/images';
 import { readJpegOrientation } from '../lib/pdf/jpeg-orientation';
-import processor, { options } from './image-compressor';
+import { sniffFormat } from '../lib/image/header';
+import processor, { avifQuality, KEPT_NOTE, largerNote, options, resizedNote, sizeNotReachedMessage } from './image-compressor';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
 const file = (name: string, bytes: Uint8Array) => ({ name, type: '', bytes });
@@ -47,6 +48,50 @@ describe('image-compressor', () => {
     expect(out.bytes).toEqual(input);
     expect(out.meta?.compressionRatio).toBe(0);
     expect(out.notice).toBe('small.jpg is already well compressed, so the original file is kept.');
+    expect(out.note).toBe(KEPT_NOTE);
+  });
+
+  it('keeps an already tiny optimised PNG as it is, and the card says so', async () => {
+    const flat = { width: 32, height: 32, data: new Uint8ClampedArray(32 * 32 * 4).fill(255) };
+    const input = await encode(flat, 'png');
+    for (const values of [{ quality: 80, format: 'original' }, { quality: 30, format: 'png' }]) {
+      const [out] = await run([file('tiny.png', input)], values);
+      expect(out.type).toBe('image/png');
+      expect(out.bytes).toEqual(input);
+      expect(out.meta).toMatchObject({ originalSize: input.byteLength, compressedSize: input.byteLength, compressionRatio: 0 });
+      expect(out.note).toBe(KEPT_NOTE);
+    }
+  });
+
+  it('delivers a format the visitor chose even when it is larger, and the card says so', async () => {
+    const flat = { width: 32, height: 32, data: new Uint8ClampedArray(32 * 32 * 4).fill(255) };
+    const input = await encode(flat, 'png');
+    const [out] = await run([file('tiny.png', input)], { quality: 80, format: 'jpg' });
+    expect(out.type).toBe('image/jpeg');
+    expect(out.bytes.byteLength).toBeGreaterThan(input.byteLength);
+    expect(out.note).toBe(largerNote('JPG'));
+  });
+
+  it.each([
+    ['avif', 'image/avif'],
+    ['jxl', 'image/jxl'],
+  ] as const)('compresses a JPEG to %s: smaller, same size, close to the source', async (format, type) => {
+    const source = photo(160, 120);
+    const input = await encode(source, 'jpg', { quality: 95 });
+    const [out] = await run([file('photo.jpg', input)], { quality: 80, format });
+    expect(out.type).toBe(type);
+    expect(sniffFormat(out.bytes)).toBe(format);
+    expect(out.bytes.byteLength).toBeLessThan(input.byteLength);
+    expect(out.note).toBeUndefined();
+    const back = (await decode(`photo.${format}`, out.bytes)).frames[0];
+    expect([back.width, back.height]).toEqual([160, 120]);
+    let sum = 0;
+    for (let i = 0; i < back.data.length; i++) sum += Math.abs(back.data[i] - source.data[i]);
+    expect(sum / back.data.length).toBeLessThan(4);
+  });
+
+  it('maps the slider onto libavif\'s quality scale: 75 is libavif\'s default 50, 100 stays 100', () => {
+    expect([10, 60, 75, 80, 90, 100].map(avifQuality)).toEqual([7, 40, 50, 60, 80, 100]);
   });
 
   it('converts to WebP and to PNG (reduced to 256 colours below quality 80)', async () => {
@@ -82,5 +127,45 @@ describe('image-compressor', () => {
       expect(at(4, 20).map((v, i) => Math.abs(v - [0, 0, 255][i]) < 40)).toEqual([true, true, true]);
       expect(at(15, 20).map((v, i) => Math.abs(v - [255, 0, 0][i]) < 40)).toEqual([true, true, true]);
     }
+  });
+
+  describe('with a file size limit', () => {
+    it('gives the best JPEG of at most the limit, at full size, ignoring the quality slider', async () => {
+      const input = await encode(photo(480, 320), 'jpg', { quality: 100 });
+      const maxKb = Math.floor(input.byteLength / 1024 / 3);
+      const [out] = await run([file('photo.jpg', input)], { quality: 10, format: 'original', limitSize: true, maxKb });
+      expect(out.bytes.byteLength).toBeLessThanOrEqual(maxKb * 1024);
+      expect(out.bytes.byteLength).toBeGreaterThan(maxKb * 1024 * 0.7);
+      const img = jpegJs.decode(out.bytes, { useTArray: true });
+      expect([img.width, img.height]).toEqual([480, 320]);
+      expect(out.note).toBeUndefined();
+    });
+
+    it('makes a picture smaller to fit a small limit, and the card says to what size', async () => {
+      const input = await encode(photo(480, 320), 'png');
+      const [out] = await run([file('photo.png', input)], { format: 'webp', limitSize: true, maxKb: 1 });
+      expect(out.type).toBe('image/webp');
+      expect(out.bytes.byteLength).toBeLessThanOrEqual(1024);
+      const { width, height } = out.meta as { width: number; height: number };
+      expect(width).toBeLessThan(480);
+      expect(Math.abs(width / height - 1.5)).toBeLessThan(0.05);
+      const decoded = await decode('out.webp', out.bytes);
+      expect([decoded.frames[0].width, decoded.frames[0].height]).toEqual([width, height]);
+      expect(out.note).toBe(resizedNote(width, height, 1));
+    });
+
+    it('warns with the size reached when no file fits', async () => {
+      // A strip of noise 16 pixels high is as small as a picture is made, and far over 1 KB even in 256 colours.
+      const noise = photo(2000, 16);
+      for (let i = 0; i < noise.data.length; i += 4) noise.data.set([(i * 7919) % 251, (i * 104729) % 241, (i * 31) % 239], i);
+      const input = await encode(noise, 'png');
+      const [out] = await run([file('noise.png', input)], { format: 'png', limitSize: true, maxKb: 1 });
+      expect(out.bytes.byteLength).toBeGreaterThan(1024);
+      expect(out.bytes.byteLength).toBeLessThanOrEqual(input.byteLength);
+      expect(out.noticeTone).toBe('warning');
+      expect(out.notice).toBe(sizeNotReachedMessage('noise.png', 1, out.bytes.byteLength));
+      expect(out.notice).toMatch(/^noise\.png could not be made smaller than [\d.]+ KB, over the 1 KB limit\. Try a larger limit or another format\.$/);
+      expect(out.note).toBe(out.notice);
+    });
   });
 });

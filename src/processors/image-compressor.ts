@@ -1,8 +1,9 @@
 /**
- * Image compressor: re-encodes each picture with MozJPEG, OxiPNG or libwebp
- * at the chosen quality, without metadata (the EXIF orientation is applied to
- * the pixels first). A result that would be larger than the input is
- * replaced by the input itself, and the visitor is told.
+ * Image compressor: re-encodes each picture with MozJPEG, OxiPNG, libwebp,
+ * libavif or libjxl at the chosen quality, without metadata (the EXIF
+ * orientation is applied to the pixels first). A result in the input's own
+ * format that would be larger than the input is replaced by the input
+ * itself, and the result card says so.
  */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
@@ -10,12 +11,17 @@ import type { ToolOutput } from '../engine/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { decode } from '../lib/image/decode';
 import { encode, MIME_TYPES, type EncodeFormat } from '../lib/image/encode';
+import { fitUnder } from '../lib/image/fit-size';
+import { formatBytes } from '../lib/format-size';
 import { quantise } from '../lib/image/quantise';
 import type { RasterImage } from '../lib/image/types';
 
 export const options = z.object({
   quality: z.number().min(1).max(100).default(80),
-  format: z.enum(['original', 'jpg', 'png', 'webp']).default('original'),
+  format: z.enum(['original', 'jpg', 'png', 'webp', 'avif', 'jxl']).default('original'),
+  /** Search the quality (and, past a floor, the dimensions) for the best file of at most maxKb. */
+  limitSize: z.boolean().default(false),
+  maxKb: z.number().min(1).max(102400).default(200),
 });
 
 /** Below this quality a PNG is reduced to 256 colours before OxiPNG; at or above it PNG stays lossless. */
@@ -23,9 +29,39 @@ export const PNG_QUANTISE_BELOW = 80;
 
 const SOURCE_FORMATS: Record<string, EncodeFormat> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
+/** The card's note when the input is handed back. */
+export const KEPT_NOTE = 'Original kept: compressing it again gave a larger file.';
+
+/** The card's note when a format the visitor asked for came out larger than the input. */
+export function largerNote(format: string): string {
+  return `Larger than the original: this picture is bigger as ${format}. Choose "Original format" to keep its size down.`;
+}
+
+/** The card's note when the picture was made smaller to fit the size limit. */
+export function resizedNote(width: number, height: number, maxKb: number): string {
+  return `Resized to ${width} × ${height} pixels to fit under ${maxKb} KB.`;
+}
+
+/** The Warning when no file tried fits the limit. */
+export function sizeNotReachedMessage(name: string, maxKb: number, reached: number): string {
+  return `${name} could not be made smaller than ${formatBytes(reached)}, over the ${maxKb} KB limit. Try a larger limit or another format.`;
+}
+
+const FORMAT_LABELS: Record<EncodeFormat, string> = { jpg: 'JPG', png: 'PNG', webp: 'WebP', avif: 'AVIF', jxl: 'JPEG XL', gif: 'GIF', tiff: 'TIFF', eps: 'EPS' };
+
+/**
+ * The slider's quality on libavif's own scale. The slider reads like JPEG's
+ * (MozJPEG and libwebp default to 75, libjxl's scale is made to match JPEG's);
+ * libavif's default of 50 looks like those at 75, so 75 maps to 50 and the
+ * rest of the slider is stretched to 100 at 100.
+ */
+export function avifQuality(quality: number): number {
+  return Math.round(quality <= 75 ? (quality * 50) / 75 : 50 + (quality - 75) * 2);
+}
+
 async function compress(image: RasterImage, format: EncodeFormat, quality: number): Promise<Uint8Array> {
   if (format === 'png') return encode(quality < PNG_QUANTISE_BELOW ? quantise(image) : image, 'png');
-  return encode(image, format, { quality });
+  return encode(image, format, { quality: format === 'avif' ? avifQuality(quality) : quality });
 }
 
 export default defineProcessor(options, async (inputs, o, ctx) => {
@@ -39,10 +75,14 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
     const format = o.format === 'original' ? source : o.format;
     const frame = decoded.frames[0];
     throwIfAborted(ctx.signal);
-    const compressed = await compress(frame, format, o.quality);
+    const maxBytes = o.maxKb * 1024;
+    const fitted = o.limitSize ? await fitUnder(frame, maxBytes, (image, quality) => compress(image, format, quality), ctx.signal) : undefined;
+    const compressed = fitted?.bytes ?? (await compress(frame, format, o.quality));
     const originalSize = input.bytes.byteLength;
-    // Never hand back a bigger file: when re-encoding does not help and the format is unchanged, the input is kept.
-    const keep = compressed.byteLength >= originalSize && format === source;
+    const larger = compressed.byteLength >= originalSize;
+    // Never hand back a bigger file of the same format. A format the visitor chose is still delivered (a
+    // workflow's next step may need it, as JPG to PDF after "Photos to One Compact PDF"), and its card says it grew.
+    const keep = larger && format === source;
     const bytes = keep ? input.bytes.slice() : compressed;
     const output: ToolOutput = {
       bytes,
@@ -51,11 +91,20 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
         originalSize,
         compressedSize: bytes.byteLength,
         compressionRatio: Math.max(0, Math.round((1 - bytes.byteLength / originalSize) * 100)),
-        width: frame.width,
-        height: frame.height,
+        width: keep || !fitted ? frame.width : fitted.width,
+        height: keep || !fitted ? frame.height : fitted.height,
       },
     };
-    if (keep) output.notice = `${input.name} is already well compressed, so the original file is kept.`;
+    if (keep) {
+      output.notice = `${input.name} is already well compressed, so the original file is kept.`;
+      output.note = KEPT_NOTE;
+    } else if (larger) output.note = largerNote(FORMAT_LABELS[format]);
+    else if (fitted && fitted.fits && fitted.width !== frame.width) output.note = resizedNote(fitted.width, fitted.height, o.maxKb);
+    if (fitted && bytes.byteLength > maxBytes) {
+      output.notice = sizeNotReachedMessage(input.name, o.maxKb, bytes.byteLength);
+      output.noticeTone = 'warning';
+      output.note = output.notice;
+    }
     outputs.push(output);
     ctx.onProgress(index + 1, inputs.length);
   }
