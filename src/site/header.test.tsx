@@ -117,8 +117,8 @@ describe('header', () => {
     await user().click(within(dialog).getByRole('link', { name: /Scans to a Searchable, Compressed PDF/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/workflows/scans-to-searchable-pdf'));
     // The workflow page loads its code, the workflow and its tools first.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Scans to a Searchable, Compressed PDF' }, { timeout: 15000 })).toBeInTheDocument();
-  });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scans to a Searchable, Compressed PDF' }, { timeout: 40000 })).toBeInTheDocument();
+  }, 60000);
 
   it('closes the dialog and navigates when a result is clicked', async () => {
     const { router } = await renderAt('/');
