@@ -7,7 +7,8 @@ import type { RasterImage } from '../lib/image/types';
 import { twoToneJpeg, withExifOrientation } from '../../tests/fixtures/pdf-build/images';
 import { readJpegOrientation } from '../lib/pdf/jpeg-orientation';
 import { sniffFormat } from '../lib/image/header';
-import processor, { avifQuality, KEPT_NOTE, largerNote, options, resizedNote, sizeNotReachedMessage } from './image-compressor';
+import processor, { avifQuality, KEPT_NOTE, largerNote, options } from './image-compressor';
+import { resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
 const file = (name: string, bytes: Uint8Array) => ({ name, type: '', bytes });

@@ -11,8 +11,7 @@ import type { ToolOutput } from '../engine/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { decode } from '../lib/image/decode';
 import { encode, MIME_TYPES, type EncodeFormat } from '../lib/image/encode';
-import { fitUnder } from '../lib/image/fit-size';
-import { formatBytes } from '../lib/format-size';
+import { fitUnder, resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';
 import { quantise } from '../lib/image/quantise';
 import type { RasterImage } from '../lib/image/types';
 
@@ -35,16 +34,6 @@ export const KEPT_NOTE = 'Original kept: compressing it again gave a larger file
 /** The card's note when a format the visitor asked for came out larger than the input. */
 export function largerNote(format: string): string {
   return `Larger than the original: this picture is bigger as ${format}. Choose "Original format" to keep its size down.`;
-}
-
-/** The card's note when the picture was made smaller to fit the size limit. */
-export function resizedNote(width: number, height: number, maxKb: number): string {
-  return `Resized to ${width} × ${height} pixels to fit under ${maxKb} KB.`;
-}
-
-/** The Warning when no file tried fits the limit. */
-export function sizeNotReachedMessage(name: string, maxKb: number, reached: number): string {
-  return `${name} could not be made smaller than ${formatBytes(reached)}, over the ${maxKb} KB limit. Try a larger limit or another format.`;
 }
 
 const FORMAT_LABELS: Record<EncodeFormat, string> = { jpg: 'JPG', png: 'PNG', webp: 'WebP', avif: 'AVIF', jxl: 'JPEG XL', gif: 'GIF', tiff: 'TIFF', eps: 'EPS' };

@@ -10,6 +10,7 @@ import { encode } from '../lib/image/encode';
 import type { ImageFrame, RasterImage } from '../lib/image/types';
 import { twoToneJpeg, withExifOrientation } from '../../tests/fixtures/pdf-build/images';
 import { ONE_COLOR_NO_PALETTE, ONE_COLOUR_OPAQUE, ONE_COLOUR_RGBA } from '../../tests/fixtures/webp';
+import { resizedNote } from '../lib/image/fit-size';
 import processor, { options } from './image-convert';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
@@ -105,6 +106,44 @@ describe('image-convert to still formats', () => {
     const second = PNG.sync.read(Buffer.from(outs[1].bytes));
     expect([second.width, second.height]).toEqual([6, 4]);
     expect(px(second, 2, 2)).toEqual([0, 0, 255, 255]);
+  });
+});
+
+describe('image-convert with a size limit', () => {
+  /** Detail everywhere, so the file size follows the quality and the pixel count. */
+  function detailed(w: number, h: number): RasterImage {
+    const data = new Uint8ClampedArray(w * h * 4);
+    for (let i = 0; i < w * h; i++) data.set([(i * 7919) % 251, (i % w) * 2, (i * 31) % 239, 255], i * 4);
+    return { width: w, height: h, data };
+  }
+
+  it('png to jpg: the best quality of at most the limit, at full size, with that quality on the card', async () => {
+    const input = await encode(detailed(160, 120), 'png');
+    const free = (await run([file('a.png', input)], { to: 'jpg', quality: 95 }))[0].bytes.byteLength;
+    const maxKb = Math.floor(free / 1024 / 2);
+    const [out] = await run([file('a.png', input)], { to: 'jpg', quality: 95, limitSize: true, maxKb });
+    expect(out.bytes.byteLength).toBeLessThanOrEqual(maxKb * 1024);
+    const back = jpegJs.decode(out.bytes, { useTArray: true });
+    expect([back.width, back.height]).toEqual([160, 120]);
+    expect(out.meta?.quality).toMatch(/^\d+%$/);
+    expect(Number.parseInt(String(out.meta?.quality))).toBeLessThan(95);
+  });
+
+  it('png to webp: a picture too detailed for the limit is made smaller, and the card says so', async () => {
+    const input = await encode(detailed(400, 200), 'png');
+    const [out] = await run([file('a.png', input)], { to: 'webp', limitSize: true, maxKb: 2 });
+    expect(out.bytes.byteLength).toBeLessThanOrEqual(2048);
+    const back = (await decode('a.webp', out.bytes)).frames[0];
+    expect(back.width).toBeLessThan(400);
+    expect(Math.abs(back.width / back.height - 2)).toBeLessThan(0.05);
+    expect(out.note).toBe(resizedNote(back.width, back.height, 2));
+  });
+
+  it('lossless WebP has no size limit: every pixel is kept', async () => {
+    const input = await encode(picture(), 'png');
+    const [out] = await run([file('a.png', input)], { to: 'webp', lossless: true, limitSize: true, maxKb: 1 });
+    expect(out.meta?.quality).toBe('Lossless');
+    expect(px((await decode('a.webp', out.bytes)).frames[0], 5, 10)).toEqual([255, 0, 0, 255]);
   });
 });
 

@@ -2,7 +2,7 @@
  * The image converters (PNG, JPG, WebP, AVIF, JPEG XL, GIF, TIFF, EPS out; any
  * format the codec layer reads in). The target format comes from the manifest's
  * processorSettings; the fields each tool shows (quality, lossless, animate,
- * frame delay) arrive as options.
+ * frame delay, a size limit for the lossy formats) arrive as options.
  */
 import { z } from 'zod';
 import { defineProcessor } from '../engine/processor';
@@ -12,7 +12,8 @@ import { throwIfAborted, ToolError } from '../lib/errors';
 import { framesFromPictures } from '../lib/image/animation';
 import { decode } from '../lib/image/decode';
 import { encode, MIME_TYPES } from '../lib/image/encode';
-import type { DecodedImage } from '../lib/image/types';
+import { fitUnder, resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';
+import type { DecodedImage, RasterImage } from '../lib/image/types';
 
 export const options = z.object({
   to: z.enum(['jpg', 'png', 'webp', 'avif', 'jxl', 'gif', 'tiff', 'eps']),
@@ -26,6 +27,9 @@ export const options = z.object({
   dpi: z.number().int().min(1).max(1200).default(150),
   /** JPEG: the colour transparent pixels are flattened onto. */
   background: z.string().default('#ffffff'),
+  /** JPG, and WebP, AVIF or JPEG XL when lossy: the best quality (and, past a floor, size) of at most maxKb. */
+  limitSize: z.boolean().default(false),
+  maxKb: z.number().min(1).max(102400).default(200),
 });
 
 type Options = z.output<typeof options>;
@@ -51,6 +55,11 @@ function settingsMeta(o: Options): Record<string, string> {
   return {};
 }
 
+/** True when a size limit applies: a lossy still format, with the limit on. */
+function fitsToLimit(o: Options): boolean {
+  return o.limitSize && (o.to === 'jpg' || ((o.to === 'webp' || o.to === 'avif' || o.to === 'jxl') && !o.lossless));
+}
+
 async function encodeOne(decoded: DecodedImage, o: Options): Promise<Uint8Array[]> {
   const settings = { quality: o.quality, lossless: o.lossless, background: o.background, compression: o.lossless ? ('lzw' as const) : ('jpeg' as const) };
   // GIF keeps an animation and TIFF keeps every page; the still formats take every page of a TIFF but only the first frame of an animation.
@@ -60,6 +69,20 @@ async function encodeOne(decoded: DecodedImage, o: Options): Promise<Uint8Array[
   // OxiPNG gains little on large photos and takes seconds there; converters run it on small pictures only (the compressor always does).
   for (const frame of frames) out.push(await encode(frame, o.to, { ...settings, optimise: frame.width * frame.height <= OXIPNG_MAX_PIXELS }));
   return out;
+}
+
+/** One picture fitted under the size limit (the first page or frame, as the still formats take). */
+async function fitOne(name: string, original: Uint8Array, image: RasterImage, o: Options, signal: AbortSignal): Promise<ToolOutput> {
+  const maxBytes = o.maxKb * 1024;
+  const fitted = await fitUnder(image, maxBytes, (picture, quality) => encode(picture, o.to, { quality, background: o.background }), signal);
+  const meta = { width: fitted.width, height: fitted.height, originalSize: original.byteLength, quality: `${fitted.quality}%` };
+  const output: ToolOutput = { bytes: fitted.bytes, type: MIME_TYPES[o.to], meta };
+  if (!fitted.fits) {
+    output.notice = sizeNotReachedMessage(name, o.maxKb, fitted.bytes.byteLength);
+    output.noticeTone = 'warning';
+    output.note = output.notice;
+  } else if (fitted.width !== image.width) output.note = resizedNote(fitted.width, fitted.height, o.maxKb);
+  return output;
 }
 
 export default defineProcessor(options, async (inputs, o, ctx) => {
@@ -81,8 +104,16 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
     throwIfAborted(ctx.signal);
     const decoded = await decode(input.name, input.bytes, { dpi: o.dpi });
     throwIfAborted(ctx.signal);
-    const encoded = await encodeOne(decoded, o);
     const first = decoded.frames[0];
+    if (fitsToLimit(o)) {
+      // A size limit is for one picture: a TIFF's first page, an animation's first frame.
+      const output = await fitOne(input.name, input.bytes, first, o, ctx.signal);
+      if (decoded.frames.length > 1) output.name = `${baseName(input.name)}-${decoded.format === 'tiff' ? 'page-1' : 'frame'}.${o.to}`;
+      outputs.push(output);
+      ctx.onProgress(index + 1, inputs.length);
+      continue;
+    }
+    const encoded = await encodeOne(decoded, o);
     const animated = decoded.frames.length > 1 && decoded.format !== 'tiff';
     // A file already in the target format (a .png that is really a WebP, given to PNG to WebP) is never made larger.
     const kept = encoded.length === 1 && !animated && SAME_FORMAT[decoded.format] === o.to && encoded[0].byteLength >= input.bytes.byteLength;

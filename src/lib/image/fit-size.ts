@@ -6,6 +6,7 @@
  * blocky one), and the quality is searched again at the new size.
  */
 import { throwIfAborted } from '../errors';
+import { formatBytes } from '../format-size';
 import { resize } from './ops/resample';
 import type { RasterImage } from './types';
 
@@ -73,4 +74,14 @@ export async function fitUnder(image: RasterImage, maxBytes: number, encodeAt: E
     current = await resize(image, Math.min(width, image.width), Math.min(height, image.height), signal);
   }
   return smallest!;
+}
+
+/** The result card's note when the picture was made smaller to fit the size limit. */
+export function resizedNote(width: number, height: number, maxKb: number): string {
+  return `Resized to ${width} × ${height} pixels to fit under ${maxKb} KB.`;
+}
+
+/** The Warning when no file tried fits the limit. */
+export function sizeNotReachedMessage(name: string, maxKb: number, reached: number): string {
+  return `${name} could not be made smaller than ${formatBytes(reached)}, over the ${maxKb} KB limit. Try a larger limit or another format.`;
 }
