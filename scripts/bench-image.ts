@@ -6,7 +6,9 @@
  *    encoder, loaded through Vite for its `?url` wasm imports) against
  *    Chromium's own canvas JPEG at the lowest quality that reaches the same
  *    SSIM, and each output against its input file. Each photo's pixels go to
- *    the page once; the quality search runs inside the page.
+ *    the page once; the quality search runs inside the page. WebP, AVIF and
+ *    JPEG XL (the site's codecs, in Node) are searched the same way for the
+ *    lowest quality that reaches MozJPEG's SSIM, and timed there.
  * 2. HEIC to JPG of a 12 MP photo through the built site in Chromium (the
  *    fixture is made with heif-enc from libheif-examples), first and second run.
  * 3. GIF to MP4 of a generated 100-frame GIF, the same way.
@@ -18,7 +20,7 @@
  *    2 generated 12 MP photos in Node (its own processor): the output size as
  *    a share of the limit, the dimensions it kept, and the time.
  *
- * Options: --no-build reuses /tmp/dist-bench when it exists; --case
+ * Options: --photos N for part 1; --no-build reuses /tmp/dist-bench when it exists; --case
  * compress|heic|gif|formats|target runs one part.
  */
 import { spawnSync } from 'node:child_process';
@@ -39,7 +41,23 @@ const startPreview = () => serve(DIST, PORT);
 interface Raster { width: number; height: number; data: Uint8ClampedArray }
 interface Photo { name: string; kind: string; input: Uint8Array; image: Raster }
 interface Match { quality: number; size: number; ssim: number; reached: boolean }
-interface Row { name: string; kind: string; width: number; height: number; input: number; ours: number; ssim: number; chromium: Match }
+/** The formats matched to MozJPEG's SSIM besides it. */
+type Modern = 'webp' | 'avif' | 'jxl';
+const MODERN: Modern[] = ['webp', 'avif', 'jxl'];
+/** A format at the lowest quality that reaches the target SSIM, and its encode time per megapixel there. */
+interface FormatMatch extends Match { msPerMp: number }
+interface Row {
+  name: string;
+  kind: string;
+  width: number;
+  height: number;
+  input: number;
+  ours: number;
+  oursMsPerMp: number;
+  ssim: number;
+  chromium: Match;
+  modern: Record<Modern, FormatMatch>;
+}
 
 // gifenc is CommonJS in Node: its functions sit on the default export there.
 const gifenc: typeof import('gifenc') =
@@ -52,7 +70,8 @@ const WORK = join(tmpdir(), 'filedesk-bench-image');
 const DIST = '/tmp/dist-bench';
 const PORT = 4196;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PHOTOS = 20;
+/** Photos in part 1 (`--photos N`); AVIF and JPEG XL searches take about a minute a photo. */
+const PHOTOS = args.includes('--photos') ? Number(args[args.indexOf('--photos') + 1]) : 20;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 /** The HEIC fixture: 12.0 MP in a camera's 3:2 shape. */
 const HEIC_SIZE = { width: 4240, height: 2832 };
@@ -97,7 +116,7 @@ function pngOf(image: Raster): Uint8Array {
 
 type Codecs = {
   decode(name: string, bytes: Uint8Array): Promise<{ frames: Raster[] }>;
-  encode(image: Raster, format: 'jpg', settings: { quality: number }): Promise<Uint8Array>;
+  encode(image: Raster, format: 'jpg' | Modern, settings: { quality: number }): Promise<Uint8Array>;
   flatten(image: Raster, background?: string): Raster;
 };
 
@@ -130,6 +149,37 @@ async function* photos(codecs: Codecs): AsyncGenerator<Photo> {
   }
 }
 
+/** Luma of RGBA pixels; source text, so the page and Node run the same code. */
+const LUMA_SOURCE = `(d) => {
+  const out = new Float32Array(d.length / 4);
+  for (let i = 0, j = 0; j < out.length; i += 4, j++) out[j] = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
+  return out;
+}`;
+/** Mean SSIM over 8 x 8 windows of the luma channel (constants of Wang et al. 2004); source text, as above. */
+const SSIM_SOURCE = `(a, b, w, h) => {
+  const c1 = (0.01 * 255) ** 2, c2 = (0.03 * 255) ** 2;
+  let total = 0, windows = 0;
+  for (let y = 0; y + 8 <= h; y += 8) {
+    for (let x = 0; x + 8 <= w; x += 8) {
+      let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
+      for (let dy = 0; dy < 8; dy++) {
+        let k = (y + dy) * w + x;
+        for (let dx = 0; dx < 8; dx++, k++) {
+          const p = a[k], q = b[k];
+          sa += p; sb += q; saa += p * p; sbb += q * q; sab += p * q;
+        }
+      }
+      const ma = sa / 64, mb = sb / 64;
+      const va = saa / 64 - ma * ma, vb = sbb / 64 - mb * mb, cov = sab / 64 - ma * mb;
+      total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2));
+      windows++;
+    }
+  }
+  return total / windows;
+}`;
+const lumaOf = new Function(`return ${LUMA_SOURCE}`)() as (d: ArrayLike<number>) => Float32Array;
+const ssimOf = new Function(`return ${SSIM_SOURCE}`)() as (a: Float32Array, b: Float32Array, w: number, h: number) => number;
+
 /**
  * Runs in the page. Plain JavaScript: functions compiled by tsx call a
  * __name helper that does not exist in the page. Keeps the reference pixels and their luma, decodes JPEGs with
@@ -144,33 +194,8 @@ const PAGE_HELPERS = `
     for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
     return out;
   };
-  const lumaOf = (d) => {
-    const out = new Float32Array(d.length / 4);
-    for (let i = 0, j = 0; j < out.length; i += 4, j++) out[j] = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
-    return out;
-  };
-  // Mean SSIM over 8 x 8 windows of the luma channel (constants of Wang et al. 2004).
-  const ssim = (a, b, w, h) => {
-    const c1 = (0.01 * 255) ** 2, c2 = (0.03 * 255) ** 2;
-    let total = 0, windows = 0;
-    for (let y = 0; y + 8 <= h; y += 8) {
-      for (let x = 0; x + 8 <= w; x += 8) {
-        let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
-        for (let dy = 0; dy < 8; dy++) {
-          let k = (y + dy) * w + x;
-          for (let dx = 0; dx < 8; dx++, k++) {
-            const p = a[k], q = b[k];
-            sa += p; sb += q; saa += p * p; sbb += q * q; sab += p * q;
-          }
-        }
-        const ma = sa / 64, mb = sb / 64;
-        const va = saa / 64 - ma * ma, vb = sbb / 64 - mb * mb, cov = sab / 64 - ma * mb;
-        total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2));
-        windows++;
-      }
-    }
-    return total / windows;
-  };
+  const lumaOf = ${LUMA_SOURCE};
+  const ssim = ${SSIM_SOURCE};
   const ssimOfBlob = async (blob) => {
     const bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none' });
     const canvas = new OffscreenCanvas(state.w, state.h);
@@ -217,14 +242,42 @@ interface PageBench {
 }
 type WithBench = typeof globalThis & { bench: PageBench };
 
+/** Encodes once, timed, and measures the decoded result against the reference luma. */
+async function encodeAt(codecs: Codecs, image: Raster, luma: Float32Array, format: 'jpg' | Modern, quality: number) {
+  const started = performance.now();
+  const bytes = await codecs.encode(image, format, { quality });
+  const ms = performance.now() - started;
+  const back = (await codecs.decode(`x.${format}`, bytes)).frames[0];
+  return { quality, size: bytes.byteLength, ssim: ssimOf(luma, lumaOf(back.data), image.width, image.height), msPerMp: ms / ((image.width * image.height) / 1e6) };
+}
+
+/** The lowest quality in 1..100 whose SSIM reaches the target, as the page does for Chromium. */
+async function matchFormat(codecs: Codecs, image: Raster, luma: Float32Array, format: Modern, target: number): Promise<FormatMatch> {
+  let lo = 1;
+  let hi = 100;
+  let best: Omit<FormatMatch, 'reached'> | null = null;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const at = await encodeAt(codecs, image, luma, format, mid);
+    if (at.ssim >= target) [hi, best] = [mid, at];
+    else lo = mid + 1;
+  }
+  if (!best || best.quality !== lo) best = await encodeAt(codecs, image, luma, format, lo);
+  return { ...best, reached: best.ssim >= target };
+}
+
 async function compareOne(page: Page, codecs: Codecs, photo: Photo): Promise<Row> {
   const { image } = photo;
+  const luma = lumaOf(image.data);
+  const mozjpeg = await encodeAt(codecs, image, luma, 'jpg', 75);
   const ours = await codecs.encode(image, 'jpg', { quality: 75 });
   const pixels = { b64: base64(image.data), width: image.width, height: image.height };
   await page.evaluate((p) => (globalThis as WithBench).bench.load(p.b64, p.width, p.height), pixels);
   const ssim = await page.evaluate((b64) => (globalThis as WithBench).bench.ssimOfJpeg(b64), base64(ours));
   const chromium = await page.evaluate((target) => (globalThis as WithBench).bench.search(target), ssim);
-  return { name: photo.name, kind: photo.kind, width: image.width, height: image.height, input: photo.input.length, ours: ours.length, ssim, chromium };
+  const modern = {} as Record<Modern, FormatMatch>;
+  for (const format of MODERN) modern[format] = await matchFormat(codecs, image, luma, format, ssim);
+  return { name: photo.name, kind: photo.kind, width: image.width, height: image.height, input: photo.input.length, ours: ours.length, oursMsPerMp: mozjpeg.msPerMp, ssim, chromium, modern };
 }
 
 function printTable(rows: Row[]): void {
@@ -245,6 +298,23 @@ function printTable(rows: Row[]): void {
     console.log(`  ${kind}: mean ${mean(of.map(ratio)).toFixed(2)} over ${of.length}`);
   }
   console.log(`MozJPEG q75 size / input file size: mean ${mean(rows.map((r) => r.ours / r.input)).toFixed(2)}`);
+
+  console.log("\nEvery format at MozJPEG q75's SSIM, as a share of Chromium's JPEG at that SSIM (quality found; encode ms per megapixel):");
+  console.log('\n| photo | MozJPEG | WebP | AVIF | JPEG XL |');
+  console.log('| --- | --- | --- | --- | --- |');
+  const cell = (size: number, c: Match, quality: number, msPerMp: number, reached = true) =>
+    `${(size / c.size).toFixed(2)} (q${quality}, ${msPerMp.toFixed(0)} ms/MP${reached ? '' : ', SSIM not reached'})`;
+  for (const r of rows) {
+    const m = r.modern;
+    console.log(
+      `| ${r.name} | ${cell(r.ours, r.chromium, 75, r.oursMsPerMp)} | ${MODERN.map((f) => cell(m[f].size, r.chromium, m[f].quality, m[f].msPerMp, m[f].reached)).join(' | ')} |`,
+    );
+  }
+  const share = (f: Modern) => mean(rows.map((r) => r.modern[f].size / r.chromium.size)).toFixed(2);
+  const speed = (f: Modern) => mean(rows.map((r) => r.modern[f].msPerMp)).toFixed(0);
+  console.log(
+    `| mean | ${mean(rows.map((r) => r.ours / r.chromium.size)).toFixed(2)} (${mean(rows.map((r) => r.oursMsPerMp)).toFixed(0)} ms/MP) | ${MODERN.map((f) => `${share(f)} (${speed(f)} ms/MP)`).join(' | ')} |`,
+  );
 }
 
 async function benchCompressor(): Promise<void> {

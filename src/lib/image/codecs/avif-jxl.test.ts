@@ -251,3 +251,26 @@ describe.skipIf(!magick)('AVIF read by ImageMagick', () => {
     expect(meanError({ width: 30, height: 40, data: theirs }, wrongTurn)).toBeGreaterThan(60);
   });
 });
+
+// ffmpeg (with libjxl) is an independent JPEG XL reader; CI has none, so this runs only where it is installed.
+const ffmpegReadsJxl = (() => {
+  try {
+    return /\blibjxl\b/.test(execFileSync('ffmpeg', ['-hide_banner', '-decoders'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!ffmpegReadsJxl)('JPEG XL read by ffmpeg', () => {
+  it('gives the same size and a close picture, lossy and lossless', async () => {
+    const source = photo(97, 61);
+    const dir = mkdtempSync(join(tmpdir(), 'jxl-'));
+    for (const [name, settings, bound] of [['lossy', { quality: 75 }, 4], ['lossless', { lossless: true }, 1]] as const) {
+      writeFileSync(join(dir, `${name}.jxl`), await encode(source, 'jxl', settings));
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(dir, `${name}.jxl`), '-f', 'rawvideo', '-pix_fmt', 'rgba', join(dir, `${name}.rgba`)]);
+      const data = new Uint8ClampedArray(readFileSync(join(dir, `${name}.rgba`)));
+      expect(data.length, name).toBe(97 * 61 * 4);
+      expect(meanError({ width: 97, height: 61, data }, source), name).toBeLessThan(bound);
+    }
+  });
+});
