@@ -106,7 +106,7 @@ describe('validateWorkflow refuses', () => {
 
   it('an option the tool does not have, and a value of the wrong type', () => {
     const errors = errorsOf(workflow([{ tool: 'heic-to-jpg', options: { qualty: 80 } }, { tool: 'jpg-to-pdf', options: { margin: 3 } }]));
-    expect(errors[0]).toBe('Workflow "test-flow", step 1 (heic-to-jpg): "qualty" is not one of its options (its options are quality)');
+    expect(errors[0]).toBe('Workflow "test-flow", step 1 (heic-to-jpg): "qualty" is not one of its options (its options are quality, limitSize, maxKb)');
     expect(errors[1]).toMatch(/^Workflow "test-flow", step 2 \(jpg-to-pdf\): option "margin": /);
   });
 
