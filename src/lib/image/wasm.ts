@@ -41,3 +41,12 @@ export function wasmModule(url: string, packagePath: string): Promise<WebAssembl
   }
   return found;
 }
+
+/** An Emscripten `instantiateWasm` hook that uses a module compiled already (by wasmModule), so the factory fetches nothing. */
+export function instantiateWith(module: WebAssembly.Module) {
+  return (imports: WebAssembly.Imports, callback: (instance: WebAssembly.Instance) => void) => {
+    const instance = new WebAssembly.Instance(module, imports);
+    callback(instance);
+    return instance.exports;
+  };
+}

@@ -7,7 +7,7 @@
 import decodeAvif, { init as initDecode } from '@jsquash/avif/decode';
 import decUrl from '@jsquash/avif/codec/dec/avif_dec.wasm?url';
 import encUrl from '@jsquash/avif/codec/enc/avif_enc.wasm?url';
-import { wasmModule } from '../wasm';
+import { instantiateWith, wasmModule } from '../wasm';
 import type { RasterImage } from '../types';
 
 interface AvifEncoder {
@@ -30,14 +30,6 @@ function readyEncoder(): Promise<AvifEncoder> {
   });
   encoderReady.catch(() => (encoderReady = undefined));
   return encoderReady;
-}
-
-function instantiateWith(module: WebAssembly.Module) {
-  return (imports: WebAssembly.Imports, callback: (instance: WebAssembly.Instance) => void) => {
-    const instance = new WebAssembly.Instance(module, imports);
-    callback(instance);
-    return instance.exports;
-  };
 }
 
 /** The primary image as 8-bit RGBA (deeper images are scaled down to 8 bits by libavif). */

@@ -6,7 +6,7 @@
 import decodeJxl, { init as initDecode } from '@jsquash/jxl/decode';
 import decUrl from '@jsquash/jxl/codec/dec/jxl_dec.wasm?url';
 import encUrl from '@jsquash/jxl/codec/enc/jxl_enc.wasm?url';
-import { wasmModule } from '../wasm';
+import { instantiateWith, wasmModule } from '../wasm';
 import type { RasterImage } from '../types';
 
 interface JxlEncoder {
@@ -29,14 +29,6 @@ function readyEncoder(): Promise<JxlEncoder> {
   });
   encoderReady.catch(() => (encoderReady = undefined));
   return encoderReady;
-}
-
-function instantiateWith(module: WebAssembly.Module) {
-  return (imports: WebAssembly.Imports, callback: (instance: WebAssembly.Instance) => void) => {
-    const instance = new WebAssembly.Instance(module, imports);
-    callback(instance);
-    return instance.exports;
-  };
 }
 
 /** The image as 8-bit RGBA, turned upright by its orientation (libjxl does that by default). */

@@ -2,7 +2,7 @@
 import decodeWebp, { init as initDecode } from '@jsquash/webp/decode';
 import decUrl from '@jsquash/webp/codec/dec/webp_dec.wasm?url';
 import encUrl from '@jsquash/webp/codec/enc/webp_enc.wasm?url';
-import { wasmModule } from '../wasm';
+import { instantiateWith, wasmModule } from '../wasm';
 import { ToolError } from '../../errors';
 import type { DecodedImage, RasterImage } from '../types';
 import { decodeWithImageDecoder } from './image-decoder';
@@ -22,14 +22,6 @@ function readyEncoder(): Promise<unknown> {
     return factory({ noInitialRun: true, instantiateWasm: instantiateWith(m) });
   });
   return encoderReady;
-}
-
-function instantiateWith(module: WebAssembly.Module) {
-  return (imports: WebAssembly.Imports, callback: (instance: WebAssembly.Instance) => void) => {
-    const instance = new WebAssembly.Instance(module, imports);
-    callback(instance);
-    return instance.exports;
-  };
 }
 
 export async function decodeStill(bytes: Uint8Array): Promise<RasterImage> {
