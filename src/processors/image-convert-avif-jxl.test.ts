@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { decode } from '../lib/image/decode';
 import { encode } from '../lib/image/encode';
 import { sniffFormat } from '../lib/image/header';
-import type { RasterImage } from '../lib/image/types';
+import { texturedPhoto as photo } from '../../tests/support/image-fixtures';
 import processor, { KEPT_NOTE, options } from './image-convert';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
@@ -28,20 +28,6 @@ function runTool(slug: string, inputs: { name: string; bytes: Uint8Array }[], va
   return processor.run(inputs.map((i) => file(i.name, i.bytes)), parsed, ctx());
 }
 
-/** A photo-like picture: gradients and texture, with a half-transparent corner when asked. */
-function photo(w: number, h: number, alpha = false): RasterImage {
-  const data = new Uint8ClampedArray(w * h * 4);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = (y * w + x) * 4;
-      data[i] = (x * 255) / w;
-      data[i + 1] = (y * 255) / h;
-      data[i + 2] = 128 + 60 * Math.sin(x / 3) * Math.cos(y / 4);
-      data[i + 3] = alpha && x < w / 4 && y < h / 4 ? 128 : 255;
-    }
-  }
-  return { width: w, height: h, data };
-}
 
 function meanError(a: { data: ArrayLike<number> }, b: { data: ArrayLike<number> }): number {
   let sum = 0;

@@ -12,6 +12,7 @@ import * as gifencModule from 'gifenc';
 import * as UTIFModule from 'utif2';
 import { encode as encodeEps } from '../../src/lib/image/codecs/eps';
 import { FIXTURE_AVIF, FIXTURE_JXL } from '../fixtures/avif-jxl';
+import type { RasterImage } from '../../src/lib/image/types';
 
 type Gifenc = typeof import('gifenc');
 const gifenc: Gifenc =
@@ -96,4 +97,19 @@ export function fixtureFor(mime: string): { bytes: Uint8Array; ext: string } | n
     default:
       return null;
   }
+}
+
+/** A smooth photo-like picture with texture (and a half-transparent corner when asked), where encoder quality shows. */
+export function texturedPhoto(w: number, h: number, alpha = false): RasterImage {
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      data[i] = (x * 255) / w;
+      data[i + 1] = (y * 255) / h;
+      data[i + 2] = 128 + 60 * Math.sin(x / 3) * Math.cos(y / 4);
+      data[i + 3] = alpha && x < w / 4 && y < h / 4 ? 128 : 255;
+    }
+  }
+  return { width: w, height: h, data };
 }

@@ -8,22 +8,9 @@ import { decode as decodeJxlRaw } from './jxl';
 import { decode } from '../decode';
 import { encode } from '../encode';
 import { readHeifOrientation, readImageSize, readJxlSize, sniffFormat } from '../header';
+import { texturedPhoto as photo } from '../../../../tests/support/image-fixtures';
 import type { RasterImage } from '../types';
 
-/** A smooth photo-like picture with texture and half-transparent corner, where quality shows. */
-function photo(w: number, h: number, alpha = false): RasterImage {
-  const data = new Uint8ClampedArray(w * h * 4);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = (y * w + x) * 4;
-      data[i] = (x * 255) / w;
-      data[i + 1] = (y * 255) / h;
-      data[i + 2] = 128 + 60 * Math.sin(x / 3) * Math.cos(y / 4);
-      data[i + 3] = alpha && x < w / 4 && y < h / 4 ? 128 : 255;
-    }
-  }
-  return { width: w, height: h, data };
-}
 
 /** Mean absolute difference per channel (RGBA) of two pictures of one size. */
 function meanError(a: RasterImage, b: RasterImage): number {
