@@ -10,8 +10,8 @@ import { pwa } from './scripts/pwa.ts';
 import { imglyData } from './scripts/vite-imgly-data.ts';
 import { upscaleEngine } from './scripts/vite-upscale.ts';
 import { radixCss } from './scripts/radix-css.ts';
+import { MANIFEST_ROOT as manifestRoot } from './src/manifests/read.ts';
 
-const manifestRoot = fileURLToPath(new URL('./manifests', import.meta.url));
 const workflowRoot = fileURLToPath(new URL('./workflows', import.meta.url));
 
 export default defineConfig({

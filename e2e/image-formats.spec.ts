@@ -3,7 +3,6 @@
  * Chromium: the codecs' WebAssembly loads from the site, the download is
  * parsed back in Node (format signature, size, colours) and its name checked.
  */
-import { readFileSync } from 'node:fs';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import * as UTIFModule from 'utif2';
@@ -26,7 +25,7 @@ interface ConverterManifest {
 
 const converters = loadManifests()
   .filter((m) => m.processor === 'image-convert')
-  .map((m) => JSON.parse(readFileSync(new URL(`../manifests/${m.category}/${m.slug}.json`, import.meta.url), 'utf8')) as ConverterManifest);
+  .map((m): ConverterManifest => ({ ...m, processorSettings: { to: String(m.processorSettings?.to) } }));
 
 /** Width, height and the RGB at a point of a downloaded file, read by an independent decoder. */
 function inspect(to: string, bytes: Buffer): { width: number; height: number; rgbAt(x: number, y: number): number[] } | null {

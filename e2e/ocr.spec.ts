@@ -7,7 +7,7 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import type { Page } from '@playwright/test';
-import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../src/lib/ocr/scan-fixture';
+import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../tests/fixtures/scanned-pdf';
 import { expect, test } from './fixtures';
 import { pdfPageTexts } from './pdf-builders';
 import { demoBadge, downloadResult, gotoReal, manifest, toast, upload } from './support';

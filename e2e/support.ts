@@ -1,45 +1,18 @@
 /** Shared pieces of the end-to-end specs: manifests read from disk, uploads, toasts and downloads. */
-import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Download, Locator, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { ToolManifest } from '../schemas/manifest';
+import { readManifests } from '../src/manifests/read';
 import { expect } from './fixtures';
 
-const MANIFEST_DIR = fileURLToPath(new URL('../manifests', import.meta.url));
-
-/** The manifest fields the specs read. */
-export interface ManifestInfo {
-  slug: string;
-  title: string;
-  description: string;
-  category: string;
-  listed?: boolean;
-  howTo: string[];
-  accept: Record<string, string[]>;
-  view?: string;
-  processor?: string;
-  action: { label: string; busyLabel: string };
-  messages: { success: string; successTitle?: string };
-  simulation: { success: string; successTitle?: string };
-}
-
-/** Every manifest on disk, sorted by slug: the list of routed tools. */
-export function loadManifests(): ManifestInfo[] {
-  const out: ManifestInfo[] = [];
-  for (const category of readdirSync(MANIFEST_DIR, { withFileTypes: true })) {
-    if (!category.isDirectory()) continue;
-    for (const file of readdirSync(join(MANIFEST_DIR, category.name))) {
-      if (!file.endsWith('.json')) continue;
-      out.push(JSON.parse(readFileSync(join(MANIFEST_DIR, category.name, file), 'utf8')) as ManifestInfo);
-    }
-  }
-  return out.sort((a, b) => a.slug.localeCompare(b.slug));
+/** Every manifest on disk, validated, sorted by slug: the list of routed tools. */
+export function loadManifests(): ToolManifest[] {
+  return readManifests().sort((a, b) => a.slug.localeCompare(b.slug));
 }
 
 /** One manifest by slug. */
-export function manifest(slug: string): ManifestInfo {
+export function manifest(slug: string): ToolManifest {
   const found = loadManifests().find((m) => m.slug === slug);
   if (!found) throw new Error(`No manifest for ${slug}`);
   return found;

@@ -33,6 +33,7 @@ import * as gifencModule from 'gifenc';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { createServer } from 'vite';
+import { readManifest } from '../src/manifests/read';
 import { buildSite as buildInto, startPreview as serve, stopPreview } from './bench-site';
 
 const buildSite = () => buildInto(DIST, args.includes('--no-build'));
@@ -80,8 +81,7 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function manifestAction(slug: string): string {
-  const manifest = JSON.parse(readFileSync(join(root, `manifests/image/${slug}.json`), 'utf8')) as { action: { label: string } };
-  return manifest.action.label;
+  return readManifest(slug).action.label;
 }
 
 function launchChromium(): Promise<Browser> {

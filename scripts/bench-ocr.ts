@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import { createServer } from 'vite';
 import '../tests/setup/offscreen-canvas.ts';
 import { OCR_LANGUAGE_CODES } from '../src/lib/ocr/languages.ts';
-import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../src/lib/ocr/scan-fixture.ts';
+import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../tests/fixtures/scanned-pdf.ts';
 
 // The processors import fonts with Vite's ?url and pdf.js assets with import.meta.glob, so Vite loads them.
 const server = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });

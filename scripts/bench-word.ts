@@ -29,7 +29,7 @@ const THRESHOLD = 0.98;
 
 type Processor = typeof import('../src/processors/pdf-to-word').default;
 type Pdfjs = typeof import('../src/lib/pdf/pdfjs');
-type Fixtures = typeof import('../src/lib/pdf/word-fixtures');
+type Fixtures = typeof import('../tests/fixtures/word-pdfs');
 
 /** Words: runs of letters and digits, so spacing and punctuation differences do not count. */
 function words(text: string): string[] {
@@ -196,7 +196,7 @@ async function main(): Promise<void> {
   try {
     const { default: processor } = (await vite.ssrLoadModule('/src/processors/pdf-to-word.ts')) as { default: Processor };
     const pdfjs = (await vite.ssrLoadModule('/src/lib/pdf/pdfjs.ts')) as Pdfjs;
-    const fixtures = (await vite.ssrLoadModule('/src/lib/pdf/word-fixtures.ts')) as Fixtures;
+    const fixtures = (await vite.ssrLoadModule('/tests/fixtures/word-pdfs.ts')) as Fixtures;
 
     const work = mkdtempSync(join(tmpdir(), 'bench-word-'));
     const hasSoffice = spawnSync('soffice', ['--version']).status === 0;

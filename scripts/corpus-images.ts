@@ -24,7 +24,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ProcessorModule } from '../src/engine/processor';
+import type { ProcessorModule } from '../src/contract/processor';
+import { readManifests } from '../src/manifests/read';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS = join(root, '../shared/corpus');
@@ -165,15 +166,6 @@ function thumbnail(image: { width: number; height: number; data: Uint8ClampedArr
 
 // ---------------------------------------------------------------- parent: the table
 
-function manifests(): Manifest[] {
-  const dir = join(root, 'manifests');
-  return readdirSync(dir).flatMap((category) =>
-    readdirSync(join(dir, category))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => JSON.parse(readFileSync(join(dir, category, f), 'utf8')) as Manifest),
-  );
-}
-
 function jobsFor(file: string, tools: Manifest[]): Job[] {
   const ext = extname(file).toLowerCase();
   const accepts = (m: Manifest) => Object.values(m.accept).flat().some((e) => e.toLowerCase() === ext);
@@ -252,7 +244,7 @@ async function parent(): Promise<void> {
     console.log(`No corpus at ${CORPUS}: nothing to run.`);
     return;
   }
-  const tools = manifests();
+  const tools: Manifest[] = readManifests();
   const runner = new Runner();
   const summary: Record<string, Record<Outcome | 'files' | 'runs' | 'valid refused' | 'damaged accepted', number>> = {};
   const problems: string[] = [];

@@ -5,9 +5,8 @@
  * pdf.js, large libraries); each is cached on its first use (cache first:
  * their file names carry a content hash), so a tool used once works offline.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readManifests } from '../src/manifests/read.ts';
 
 /** The tools an installed FileDesk opens files with (from the desktop, or shared from a phone). */
 export const FILE_TARGETS = { pdf: 'pdf-compressor', pdfs: 'merge-pdf', image: 'image-compressor' } as const;
@@ -18,9 +17,9 @@ export const PRECACHE_MAX_BYTES = 300 * 1024;
 const IMAGE_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/webp': ['.webp'], 'image/gif': ['.gif'] };
 
 export function pwa(manifestRoot: string) {
+  const fileTools = new Set(readManifests(manifestRoot).filter((t) => t.category === 'pdf' || t.category === 'image').map((t) => t.slug));
   for (const slug of Object.values(FILE_TARGETS)) {
-    const found = ['pdf', 'image'].some((c) => existsSync(join(manifestRoot, c, `${slug}.json`)));
-    if (!found) throw new Error(`scripts/pwa.ts names a tool that has no manifest: ${slug}`);
+    if (!fileTools.has(slug)) throw new Error(`scripts/pwa.ts names a tool that has no manifest: ${slug}`);
   }
   return VitePWA({
     registerType: 'prompt',

@@ -13,6 +13,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readManifests } from '../src/manifests/read.ts';
 import { pageScripts } from './page-js.ts';
 
 const KB = 1024;
@@ -54,14 +55,7 @@ if (homeSize.gz > HOME.budget) problems.push(`home page: ${kb(homeSize.gz)} gzip
 
 // Every tool page.
 const toolPages = readdirSync(join(dist, 'tools')).filter((f) => f.endsWith('.html'));
-const manifestsDir = new URL('../manifests/', import.meta.url).pathname;
-const withView = new Set(
-  readdirSync(manifestsDir).flatMap((category) =>
-    readdirSync(join(manifestsDir, category))
-      .filter((f) => f.endsWith('.json') && JSON.parse(readFileSync(join(manifestsDir, category, f), 'utf8')).view)
-      .map((f) => basename(f, '.json')),
-  ),
-);
+const withView = new Set(readManifests().filter((tool) => tool.view).map((tool) => tool.slug));
 const tools = toolPages
   .map((f) => ({ page: `tools/${f}`, view: withView.has(basename(f, '.html')), ...total(pageScripts(dist, `tools/${f}`)) }))
   .sort((a, b) => b.gz - a.gz);

@@ -1,23 +1,13 @@
-/** Validates every manifest against the schema and prints problems; exits 1 on any. */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { manifestSchema } from '../schemas/manifest';
+/** Validates every manifest against the schema and its path and prints problems; exits 1 on any. */
+import { manifestProblems } from '../src/manifests/parse.ts';
+import { readManifestFiles } from '../src/manifests/read.ts';
 
-const root = new URL('../manifests/', import.meta.url).pathname;
+const files = readManifestFiles();
 let problems = 0;
-let count = 0;
-for (const category of readdirSync(root)) {
-  for (const file of readdirSync(join(root, category)).filter((f) => f.endsWith('.json'))) {
-    count++;
-    const result = manifestSchema.safeParse(JSON.parse(readFileSync(join(root, category, file), 'utf8')));
-    if (!result.success) {
-      problems++;
-      console.log(`${category}/${file}: ${result.error.message}`);
-    } else if (result.data.slug !== file.replace(/\.json$/, '') || result.data.category !== category) {
-      problems++;
-      console.log(`${category}/${file}: slug or category does not match its path`);
-    }
-  }
+for (const file of files) {
+  const found = manifestProblems(file.path, file.raw);
+  if (found.length) problems++;
+  for (const problem of found) console.log(`${file.path}: ${problem}`);
 }
-console.log(`${count} manifests, ${problems} with problems`);
+console.log(`${files.length} manifests, ${problems} with problems`);
 process.exit(problems ? 1 : 0);

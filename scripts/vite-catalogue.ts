@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { manifestSchema, type ToolManifest } from '../schemas/manifest.ts';
 import { workflowSchema, type Workflow } from '../schemas/workflow.ts';
+import { readManifests } from '../src/manifests/read.ts';
+import { toolKind } from '../src/engine/demo/tool-kind.ts';
 
 const VIRTUAL_ID = 'virtual:catalogue';
 const FEATURES_ID = 'virtual:catalogue-features';
@@ -23,19 +25,6 @@ const WORKFLOWS_ID = 'virtual:workflow-summaries';
 export const RESERVED_WORKFLOW_SLUGS = ['new'];
 
 export const SUMMARY_KEYS = ['slug', 'category', 'order', 'listed', 'title', 'description', 'icon', 'badge'] as const;
-
-/** Every manifest under manifestRoot, validated with the manifest schema. */
-export function readManifests(manifestRoot: string): ToolManifest[] {
-  return readdirSync(manifestRoot).flatMap((category) =>
-    readdirSync(join(manifestRoot, category))
-      .filter((f) => f.endsWith('.json'))
-      .map((file) => {
-        const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(join(manifestRoot, category, file), 'utf8')));
-        if (!parsed.success) throw new Error(`Invalid manifest ${category}/${file}: ${parsed.error.message}`);
-        return parsed.data;
-      }),
-  );
-}
 
 /**
  * Every workflows/<slug>.json, by title, checked with the workflow schema and for tools that exist.
@@ -77,7 +66,7 @@ export function catalogueModule(manifestRoot: string, workflowRoot: string): str
   const summaries = tools.map((tool) => ({
     ...Object.fromEntries(SUMMARY_KEYS.map((k) => [k, tool[k]])),
     // A tool with no real processing runs only its simulation: the site marks it as a demo.
-    demoOnly: !tool.processor && !tool.worksInPage,
+    demoOnly: toolKind(tool) === 'demo-only',
   }));
   return [
     `export const CATEGORIES = ${JSON.stringify(manifestSchema.shape.category.options)};`,
@@ -99,7 +88,7 @@ export function workflowSummariesModule(manifestRoot: string, workflowRoot: stri
  */
 export function chainToolsModule(manifestRoot: string): string {
   const tools = readManifests(manifestRoot)
-    .filter((t) => t.listed && t.processor && Object.keys(t.accept).length > 0 && !t.pageInput)
+    .filter((t) => t.listed && toolKind(t) === 'real' && Object.keys(t.accept).length > 0 && !t.pageInput)
     .map(({ slug, category, order, title, icon, accept, produces }) => ({ slug, category, order, title, icon, accept, produces }));
   return `export const chainTools = ${JSON.stringify(tools)};`;
 }

@@ -31,7 +31,8 @@ import {
   workflowHead,
   type PageHead,
 } from './prerender-head.ts';
-import { readManifests, readWorkflows } from './vite-catalogue.ts';
+import { readManifests } from '../src/manifests/read.ts';
+import { readWorkflows } from './vite-catalogue.ts';
 
 const SERVER_ENTRY = 'src/entry-server.tsx';
 const TOOL_ROUTE = 'src/engine/ToolRoute.tsx';

@@ -7,24 +7,21 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { readManifests } from '../src/manifests/read.ts';
+
+/** A lucide component name (PascalCase); anything else is not drawn from the sprite. */
+const isIconName = (icon: unknown): icon is string => typeof icon === 'string' && /^[A-Z][A-Za-z0-9]*$/.test(icon);
 
 export function manifestIconNames(manifestRoot: string): string[] {
-  const names = new Set<string>();
-  for (const category of readdirSync(manifestRoot)) {
-    for (const file of readdirSync(join(manifestRoot, category)).filter((f) => f.endsWith('.json'))) {
-      const icon = JSON.parse(readFileSync(join(manifestRoot, category, file), 'utf8')).icon;
-      if (typeof icon === 'string' && /^[A-Z][A-Za-z0-9]*$/.test(icon)) names.add(icon);
-    }
-  }
-  return [...names].sort();
+  return [...new Set(readManifests(manifestRoot).map((tool) => tool.icon).filter(isIconName))].sort();
 }
 
 /** The icons of the manifests and of the workflows (workflows/<slug>.json), one list. */
 export function iconNames(manifestRoot: string, workflowRoot: string): string[] {
   const names = new Set(manifestIconNames(manifestRoot));
   for (const file of readdirSync(workflowRoot).filter((f) => f.endsWith('.json'))) {
-    const icon = JSON.parse(readFileSync(join(workflowRoot, file), 'utf8')).icon;
-    if (typeof icon === 'string' && /^[A-Z][A-Za-z0-9]*$/.test(icon)) names.add(icon);
+    const icon: unknown = JSON.parse(readFileSync(join(workflowRoot, file), 'utf8')).icon;
+    if (isIconName(icon)) names.add(icon);
   }
   return [...names].sort();
 }

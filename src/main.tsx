@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { initDemoModeFromUrl } from './engine/demo-mode';
+import { initDemoModeFromUrl } from './engine/demo/demo-mode';
 import { createAppRouter, isKnownPath } from './routes';
 import { App } from './site/App';
 import { registerServiceWorker } from './site/update-available';

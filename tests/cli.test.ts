@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRunArgs, UsageError } from '../src/cli/args';
 import { shardOf } from '../src/cli/inputs';
 import { createSiteServer, IMMUTABLE, SECURITY_HEADERS } from '../src/cli/serve';
+import { readManifest, readManifestFiles } from '../src/manifests/read';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLE_DIR = process.env.FILEDESK_CLI_DIR ?? join(root, 'node_modules', '.cache', 'filedesk-cli-test');
@@ -160,12 +161,11 @@ describe('filedesk list and help', () => {
     const listed = await filedesk(['list', '--json']);
     expect(listed.code).toBe(0);
     const entries = JSON.parse(listed.stdout) as { slug: string; kind: string; cli: boolean; siteOnly?: string }[];
-    const slugs = (dir: string) =>
-      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-        .filter((f) => f.endsWith('.json'))
-        .map((f) => f.slice(f.lastIndexOf('/') + 1, -'.json'.length));
-    expect(entries.filter((e) => e.kind === 'tool').map((e) => e.slug).sort()).toEqual(slugs('manifests').sort());
-    expect(entries.filter((e) => e.kind === 'workflow').map((e) => e.slug).sort()).toEqual(slugs('workflows').sort());
+    const workflowSlugs = readdirSync(join(root, 'workflows'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -'.json'.length));
+    expect(entries.filter((e) => e.kind === 'tool').map((e) => e.slug).sort()).toEqual(readManifestFiles().map((f) => f.slug).sort());
+    expect(entries.filter((e) => e.kind === 'workflow').map((e) => e.slug).sort()).toEqual(workflowSlugs.sort());
     for (const e of entries) expect(e.cli ? e.siteOnly === undefined : (e.siteOnly?.length ?? 0) > 10, e.slug).toBe(true);
     const bySlug = new Map(entries.map((e) => [e.slug, e]));
     for (const slug of ['pdf-compressor', 'image-compressor', 'csv-to-excel', 'split-csv', 'heic-to-jpg', 'photos-to-compact-pdf', 'create-pdf', 'text-case-converter'])
@@ -179,7 +179,7 @@ describe('filedesk list and help', () => {
   });
 
   it("writes a tool's help from its manifest: options, defaults, allowed values, limits, inputs and outputs", async () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'manifests/pdf/pdf-compressor.json'), 'utf8'));
+    const manifest = readManifest('pdf-compressor');
     const help = await filedesk(['help', 'pdf-compressor']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('filedesk pdf-compressor [options] <files or folders...> --out <folder>');

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProcessorContext, ToolInput, ToolOutput } from '../src/engine/types';
+import type { ProcessorContext, ToolInput, ToolOutput } from '../src/contract/types';
 import { CRASH_MESSAGE } from '../src/engine/worker/bridge';
 import { isToolError } from '../src/lib/errors';
 import { recognize, terminateOcr } from '../src/lib/ocr/recognize';

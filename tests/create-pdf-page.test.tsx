@@ -3,9 +3,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toolBySlug } from '../src/engine/catalogue';
-import { setDemoMode } from '../src/engine/demo-mode';
-import { renderWithShell, toastTexts } from '../src/engine/test-utils';
+import { toolBySlug } from './support/catalogue';
+import { setDemoMode } from '../src/engine/demo/demo-mode';
+import { renderWithShell, toastTexts } from './support/components';
 import { ToolPage } from '../src/engine/ToolPage';
 import { processorNames } from '../src/engine/worker/processor-modules';
 

@@ -10,8 +10,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import * as XLSX from '@e965/xlsx';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { setDemoMode } from '../src/engine/demo-mode';
-import { toastTexts } from '../src/engine/test-utils';
+import { setDemoMode } from '../src/engine/demo/demo-mode';
+import { toastTexts } from './support/components';
 import {
   actionButton,
   advance,
@@ -35,7 +35,7 @@ import {
 vi.mock('../src/engine/worker/bridge', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../src/engine/worker/bridge')>();
   const { loadProcessor } = await import('../src/engine/worker/processor-modules');
-  const { runInPlace } = await import('../src/engine/test-utils');
+  const { runInPlace } = await import('./support/components');
   return { ...actual, runInWorker: runInPlace(loadProcessor) };
 });
 

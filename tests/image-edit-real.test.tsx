@@ -10,13 +10,13 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../src/engine/demo-mode';
-import type { ProcessorModule } from '../src/engine/processor';
-import { runInPlace, toastTexts } from '../src/engine/test-utils';
-import type { ToolOutput } from '../src/engine/types';
+import { setDemoMode } from '../src/engine/demo/demo-mode';
+import type { ProcessorModule } from '../src/contract/processor';
+import { runInPlace, toastTexts } from './support/components';
+import type { ToolOutput } from '../src/contract/types';
 import { runInWorker } from '../src/engine/worker/bridge';
 import { TEXT_FONT_FAMILY } from '../src/lib/image/text';
-import { choose, clickRun, demoSetup, imageTools, renderTool, resultNames } from './image-support';
+import { choose, clickRun, demoSetup, imageTools, renderTool, resultNames } from './support/image-pages';
 import './setup/offscreen-canvas';
 
 vi.mock('../src/engine/worker/bridge', async (importOriginal) => ({

@@ -5,10 +5,10 @@
  */
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toastTexts } from '../src/engine/test-utils';
+import { toastTexts } from './support/components';
 import {
   choose, clickRun, demoSetup, file, flush, renderTool, resultFacts, resultNames, resultSizes, runExpectingDelay, sampleName, submitForm,
-} from './image-support';
+} from './support/image-pages';
 
 const demo = demoSetup();
 beforeEach(demo.before);

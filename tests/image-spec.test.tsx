@@ -8,13 +8,13 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OptionValues, ToolManifest } from '../schemas/manifest';
 import { formatBytes } from '../src/lib/format-size';
-import { defaultOptions } from '../src/engine/options';
-import { delayMs, sizeFactor } from '../src/engine/rules';
-import { renderWithShell, toastTexts } from '../src/engine/test-utils';
+import { defaultOptions } from '../src/contract/options';
+import { delayMs, sizeFactor } from '../src/contract/rules';
+import { renderWithShell, toastTexts } from './support/components';
 import {
   bigFile, choose, demoSetup, DownloadFirst, file, flush, imageTools, renderTool, resultNames, resultSizes, runExpectingDelay,
   sampleName, submitForm,
-} from './image-support';
+} from './support/image-pages';
 
 const MB = 1048576;
 const IMG = ['.jpg', '.jpeg', '.png', '.webp'];

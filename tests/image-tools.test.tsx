@@ -5,11 +5,11 @@
  */
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureDownloads, renderWithShell, toastTexts } from '../src/engine/test-utils';
+import { captureDownloads, renderWithShell, toastTexts } from './support/components';
 import {
   advance, choose, clickRun, demoSetup, DownloadFirst, file, flush, manifestOf, renderTool, resultFacts, resultNames,
   resultSizes, runExpectingDelay, submitForm,
-} from './image-support';
+} from './support/image-pages';
 
 const demo = demoSetup();
 beforeEach(demo.before);

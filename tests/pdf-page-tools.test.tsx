@@ -7,7 +7,7 @@
  */
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock } from 'vitest';
-import { toastTexts } from '../src/engine/test-utils';
+import { toastTexts } from './support/components';
 import { actionButton, captureDownloads, choose, endDemo, expectResultsAtExactly, fileOf, flush, press, renderRun, renderTool, resultNames, startDemo, submitForm } from './support/tool-page';
 
 const PDF = 'application/pdf';

@@ -9,7 +9,7 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock } from 'vitest';
-import { toastTexts } from '../src/engine/test-utils';
+import { toastTexts } from './support/components';
 import {
   actionButton,
   advance,

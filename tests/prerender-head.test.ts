@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readManifests, readWorkflows } from '../scripts/vite-catalogue';
+import { readWorkflows } from '../scripts/vite-catalogue';
+import { readManifests } from '../src/manifests/read';
 import { htmlFile } from '../scripts/vite-prerender';
 import { headTags, robots, siteUrl, sitemap, toolHead, workflowHead } from '../scripts/prerender-head';
 
-const manifests = readManifests(new URL('../manifests', import.meta.url).pathname);
+const manifests = readManifests();
 const workflows = readWorkflows(new URL('../workflows', import.meta.url).pathname, manifests);
 
 describe('pre-rendered heads', () => {

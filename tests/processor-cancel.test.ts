@@ -8,9 +8,9 @@
 import './setup/offscreen-canvas';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { ProcessorModule } from '../src/engine/processor';
-import type { ProcessorContext, ToolInput } from '../src/engine/types';
-import { toolBySlug } from '../src/engine/catalogue';
+import type { ProcessorModule } from '../src/contract/processor';
+import type { ProcessorContext, ToolInput } from '../src/contract/types';
+import { toolBySlug } from './support/catalogue';
 import { CancelledError } from '../src/lib/errors';
 import mergePdf from '../src/processors/merge-pdf';
 import pdfToJpg from '../src/processors/pdf-to-jpg';

@@ -6,8 +6,8 @@
  * discovered, never listed.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProcessorModule } from '../src/engine/processor';
-import { allTools } from '../src/engine/catalogue';
+import type { ProcessorModule } from '../src/contract/processor';
+import { allTools } from './support/catalogue';
 import { filledDefaults } from './support/filled-defaults';
 
 const modules = import.meta.glob<{ default: ProcessorModule }>(['../src/processors/*.ts', '!../src/processors/*.test.ts']);

@@ -9,10 +9,10 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HELP, MULTI_HELP } from '../src/engine/DropZone';
-import { allTools, toolBySlug } from '../src/engine/catalogue';
-import { checkOptions } from '../src/engine/options';
-import { toastTexts } from '../src/engine/test-utils';
-import { DEMO_NOTE, SIMULATED_NOTE } from '../src/engine/ToolPage';
+import { allTools, toolBySlug } from './support/catalogue';
+import { checkOptions } from '../src/contract/options';
+import { toastTexts } from './support/components';
+import { DEMO_NOTE, SIMULATED_NOTE } from '../src/engine/demo/notes';
 import {
   actionButton,
   advance,

@@ -8,9 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolManifest } from '../schemas/manifest';
-import { allTools, catalogue, toolBySlug } from '../src/engine/catalogue';
+import { allTools, catalogue, toolBySlug } from './support/catalogue';
 import { nameTemplate, outputName } from '../src/engine/naming';
-import { defaultOptions } from '../src/engine/options';
+import { defaultOptions } from '../src/contract/options';
 
 const MB = 1048576;
 /** "Other PDF tools: 2 s, 2.5 s or 3 s each (per-tool values not shown)." */

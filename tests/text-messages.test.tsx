@@ -8,9 +8,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../src/engine/demo-mode';
-import { choose, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../src/engine/test-utils';
-import type { ToolOutput } from '../src/engine/types';
+import { setDemoMode } from '../src/engine/demo/demo-mode';
+import { choose, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from './support/components';
+import type { ToolOutput } from '../src/contract/types';
 import { runInWorker } from '../src/engine/worker/bridge';
 import { CHART_HEIGHT, CHART_WIDTH } from '../src/lib/chart/config';
 import chartMaker from '../src/processors/chart-maker';

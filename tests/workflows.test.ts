@@ -10,11 +10,11 @@ import * as lucide from 'lucide-react';
 import type { ToolManifest } from '../schemas/manifest';
 import { workflowJsonSchemaText } from '../schemas/json-schema';
 import { RESERVED_WORKFLOW_SLUGS } from '../scripts/vite-catalogue';
-import { allTools, toolBySlug } from '../src/engine/catalogue';
+import { allTools, toolBySlug } from './support/catalogue';
 import { acceptsAny, canFollow, followers, producesWith } from '../src/engine/chain';
-import type { ProcessorModule } from '../src/engine/processor';
+import type { ProcessorModule } from '../src/contract/processor';
 import { validateWorkflow } from '../src/engine/workflow';
-import { allWorkflows, workflowBySlug } from '../src/engine/workflow-catalogue';
+import { allWorkflows, workflowBySlug } from './support/workflow-catalogue';
 
 const root = new URL('../workflows/', import.meta.url).pathname;
 const files = readdirSync(root)

@@ -11,10 +11,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { readManifests } from '../../src/manifests/read';
 import { test } from '../fixtures';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus', import.meta.url));
-const MANIFESTS = fileURLToPath(new URL('../../manifests', import.meta.url));
 const CRASH_MESSAGE = 'Processing failed unexpectedly';
 const HANG_MS = 60_000;
 
@@ -27,11 +27,7 @@ interface Tool {
   action: { label: string };
 }
 
-const tools: Tool[] = existsSync(MANIFESTS)
-  ? readdirSync(MANIFESTS).flatMap((c) =>
-      readdirSync(join(MANIFESTS, c)).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(MANIFESTS, c, f), 'utf8')) as Tool),
-    )
-  : [];
+const tools: Tool[] = readManifests();
 const corpusFiles = existsSync(CORPUS)
   ? readdirSync(CORPUS, { withFileTypes: true })
       .filter((d) => d.isDirectory())

@@ -1,9 +1,11 @@
 /**
  * The tools and workflows the command knows: every manifest and workflow
  * file, read at build time (import.meta.glob, resolved by the CLI's Vite
- * build) and validated exactly as the site validates them.
+ * build) and validated exactly as the site's build validates them
+ * (src/manifests/parse.ts).
  */
-import { manifestSchema, type ToolManifest } from '../../schemas/manifest';
+import type { ToolManifest } from '../../schemas/manifest';
+import { parseManifest } from '../manifests/parse';
 import { validateWorkflow, type ResolvedWorkflow } from '../engine/workflow';
 import { cliProcessorName } from './page-tools';
 
@@ -13,11 +15,7 @@ const workflowFiles = import.meta.glob('../../workflows/*.json', { eager: true, 
 const CATEGORY_ORDER = ['pdf', 'image', 'audio', 'text', 'file'];
 
 function loadTools(): ToolManifest[] {
-  const tools = Object.entries(manifestFiles).map(([path, raw]) => {
-    const parsed = manifestSchema.safeParse(raw);
-    if (!parsed.success) throw new Error(`Invalid manifest ${path}: ${parsed.error.message}`);
-    return parsed.data;
-  });
+  const tools = Object.entries(manifestFiles).map(([path, raw]) => parseManifest(path, raw));
   return tools.sort((a, b) => CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category) || a.order - b.order);
 }
 

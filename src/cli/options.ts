@@ -2,13 +2,14 @@
  * Option values from the command line, validated as the site validates them:
  * each value is read into its field's type, the page's rules that set values
  * (setWhen) and its checks apply, the zod schema the options form uses
- * (src/engine/options.ts) checks the fields, and the processor's own schema
- * checks them with the manifest's processorSettings merged in, as the worker
- * does. A wrong value is a UsageError that names the option and what it takes.
+ * checks the fields, and the processor's own schema checks them with the
+ * manifest's processorSettings merged in: one call, checkRunOptions
+ * (src/contract/run-options.ts), as the worker makes. A wrong value is a UsageError that names the option and what it takes.
  */
 import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
-import { checkOptions, defaultOptions, isRequired } from '../engine/options';
-import { holds, type Facts } from '../engine/rules';
+import { defaultOptions, isRequired } from '../contract/options';
+import { checkRunOptions } from '../contract/run-options';
+import { holds, type Facts } from '../contract/rules';
 import { loadCliProcessor } from './page-tools';
 import { UsageError } from './args';
 
@@ -86,24 +87,17 @@ export async function resolveOptions(
     const rule = field.setWhen?.find((r) => holds(r.when, values, facts));
     if (rule) values[field.name] = rule.value;
   }
-  const checked = checkOptions(fields, values, facts);
+  const processor = manifest.processor ? await loadCliProcessor(manifest.processor) : undefined;
+  const checked = checkRunOptions(values, { fields, facts }, processor?.options, manifest.processorSettings ?? {});
   if (!checked.ok) {
-    const field = fields.find((f) => f.name === checked.field)!;
-    throw invalid(field, values[checked.field], checked.message);
+    const problem = checked.problems[0];
+    const field = fields.find((f) => f.name === problem.field);
+    // A processor's schema speaks for itself only in its own words; zod's generic ones would repeat the rule.
+    const processorsOwnWords = problem.by === 'processor' && !/^(Invalid|Expected|Too)\b/.test(problem.message);
+    if (field) throw invalid(field, values[problem.field], problem.message, processorsOwnWords);
+    throw new UsageError(`${manifest.slug} cannot run with these options: ${problem.field ? `${problem.field}: ` : ''}${problem.message}`);
   }
-  const result = { ...values, ...checked.values };
-  if (manifest.processor) {
-    const processor = await loadCliProcessor(manifest.processor);
-    const parsed = processor.options.safeParse({ ...result, ...(manifest.processorSettings ?? {}) });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const name = String(issue.path[0] ?? '');
-      const field = fields.find((f) => f.name === name);
-      // A processor's schema speaks for itself only in its own words; zod's generic ones would repeat the rule.
-      if (field) throw invalid(field, result[name], issue.message, !/^(Invalid|Expected|Too)\b/.test(issue.message));
-      throw new UsageError(`${manifest.slug} cannot run with these options: ${name ? `${name}: ` : ''}${issue.message}`);
-    }
-  }
+  const result = checked.values;
   const failed = checks ? manifest.checks.find((c) => holds(c.when, result, facts)) : undefined;
   if (failed) throw new UsageError(failed.message);
   return result;

@@ -4,7 +4,7 @@
  * each gets a processor here, named "page:<slug>", run like any other.
  */
 import { z } from 'zod';
-import { defineProcessor, type ProcessorModule } from '../engine/processor';
+import { defineProcessor, type ProcessorModule } from '../contract/processor';
 import { loadProcessor } from '../engine/worker/processor-modules';
 import { CASE_MODES, convertCase } from '../lib/text-case';
 

@@ -5,6 +5,7 @@
  * canvas). The others say plainly why they run only on the site.
  */
 import type { ToolManifest } from '../../schemas/manifest';
+import { toolKind } from '../engine/demo/tool-kind';
 
 export type Support = { cli: true } | { cli: false; reason: string };
 
@@ -16,8 +17,9 @@ export const SITE_ONLY_PROCESSORS: Record<string, string> = {
 };
 
 export function cliSupport(manifest: ToolManifest): Support {
-  if (!manifest.processor && manifest.worksInPage) return { cli: false, reason: 'does its work in its own page, with nothing here to run it' };
-  if (!manifest.processor) return { cli: false, reason: 'has no real processing yet: the site runs its demo simulation' };
+  const kind = toolKind(manifest);
+  if (kind === 'in-page') return { cli: false, reason: 'does its work in its own page, with nothing here to run it' };
+  if (kind === 'demo-only' || !manifest.processor) return { cli: false, reason: 'has no real processing yet: the site runs its demo simulation' };
   if (manifest.pageInput) return { cli: false, reason: `needs ${manifest.pageInput}, which only its page can give` };
   const reason = SITE_ONLY_PROCESSORS[manifest.processor];
   if (reason) return { cli: false, reason };

@@ -6,7 +6,7 @@
 import type { Field, FileTypes, OptionValues, ToolManifest } from '../../schemas/manifest';
 import type { ResolvedWorkflow } from '../engine/workflow';
 import { nameTemplate, outputName } from '../engine/naming';
-import type { Facts } from '../engine/rules';
+import type { Facts } from '../contract/rules';
 import { tooLargeMessage } from '../engine/batch/tool-batch';
 import { runnableTool, toolBySlug, workflowBySlug } from './catalogue';
 import { resolveOptions } from './options';

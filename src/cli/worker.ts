@@ -39,10 +39,10 @@ async function run(request: RunRequest): Promise<void> {
     const files = await Promise.all(
       request.files.map(async (f) => new File([(await readFile(f.path)) as Uint8Array<ArrayBuffer>], f.name, { type: mimeOf(f.name) })),
     );
-    const runStep: StepRunner = async (processor, stepFiles, options, signal, onProgress, each) => {
+    const runStep: StepRunner = async (processor, stepFiles, options, signal, onProgress, each, fields) => {
       const module = await loadCliProcessor(processor);
       const sources = stepFiles.map((f) => ({ name: f.name, type: f.type, read: async () => new Uint8Array(await f.arrayBuffer()) }));
-      const done = await runFiles(module, sources, options, { signal, onProgress, each });
+      const done = await runFiles(module, sources, options, { signal, onProgress, each, fields });
       for (const output of done.outputs) if (output.notice) notices.add(output.notice);
       return done;
     };

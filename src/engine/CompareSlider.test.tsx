@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nameOutputs } from './naming';
 import { ResultList } from './ResultList';
-import { testManifest } from './test-utils';
+import { testManifest } from '../../tests/support/components';
 
 afterEach(() => vi.restoreAllMocks());
 

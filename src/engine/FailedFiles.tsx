@@ -4,7 +4,7 @@
  */
 import { Card } from '@radix-ui/themes';
 import { FileX2 } from 'lucide-react';
-import type { FileFailure } from './types';
+import type { FileFailure } from '../contract/types';
 
 export function FailedFiles({ failures }: { failures: FileFailure[] }) {
   if (failures.length === 0) return null;

@@ -8,8 +8,8 @@ import { RadioGroup, Switch, Text, TextArea, TextField } from '@radix-ui/themes'
 import { Fragment, useEffect, useId, useRef } from 'react';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
-import { defaultOptions, isDisabled, isVisible, optionsSchema, type OptionsMode } from './options';
-import { holds, type Facts } from './rules';
+import { defaultOptions, isDisabled, isVisible, optionsSchema, type OptionsMode } from '../contract/options';
+import { holds, type Facts } from '../contract/rules';
 
 /** Form values: manifest fields only ever hold primitives. */
 export type FormValues = Record<string, string | number | boolean | null>;
@@ -134,6 +134,16 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
     </Text>
   );
 
+  // What a text box and a text area share; registered only for those, the other controls are controlled.
+  const typedProps = (placeholder: string | undefined) => ({
+    id,
+    placeholder,
+    disabled,
+    'aria-describedby': described,
+    'aria-invalid': !!error,
+    ...form.register(field.name),
+  });
+
   switch (field.type) {
     case 'select':
       return (
@@ -248,14 +258,9 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
         <div className="field">
           {label}
           <TextField.Root
-            id={id}
+            {...typedProps(field.placeholder)}
             type={field.password ? 'password' : 'text'}
-            placeholder={field.placeholder}
-            disabled={disabled}
             autoComplete={field.password ? 'new-password' : undefined}
-            aria-describedby={described}
-            aria-invalid={!!error}
-            {...form.register(field.name)}
           />
           {help}
           {errorText}
@@ -265,15 +270,7 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
       return (
         <div className="field">
           {label}
-          <TextArea
-            id={id}
-            rows={field.rows ?? 6}
-            placeholder={field.placeholder}
-            disabled={disabled}
-            aria-describedby={described}
-            aria-invalid={!!error}
-            {...form.register(field.name)}
-          />
+          <TextArea {...typedProps(field.placeholder)} rows={field.rows ?? 6} />
           {help}
           {errorText}
         </div>

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { nameOutputs } from './naming';
 import { ResultList } from './ResultList';
 import { noPreviewNote } from './ResultPreview';
-import { testManifest } from './test-utils';
+import { testManifest } from '../../tests/support/components';
 
 const manifest = testManifest({ output: { name: 'compressed-{name}' } });
 const input = () => new File([new Uint8Array(10)], 'photo.jpg', { type: 'image/jpeg' });

@@ -3,12 +3,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from './demo-mode';
+import { setDemoMode } from './demo/demo-mode';
 import { SIMULATED_RESULT_NOTE } from './ResultList';
-import { pdfFile, renderWithShell, testManifest } from './test-utils';
-import { DEMO_BADGE } from './ToolHeader';
+import { pdfFile, renderWithShell, testManifest } from '../../tests/support/components';
+import { DEMO_BADGE } from './demo/demo-badge';
 import { ToolPage } from './ToolPage';
-import { toolBySlug } from './catalogue';
+import { toolBySlug } from '../../tests/support/catalogue';
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 

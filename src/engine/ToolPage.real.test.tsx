@@ -3,10 +3,11 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToolError } from '../lib/errors';
-import { setDemoMode } from './demo-mode';
-import { pdfFile, renderWithShell, testManifest, toastTexts } from './test-utils';
-import { REAL_NOTE, ToolPage } from './ToolPage';
-import type { ToolOutput } from './types';
+import { setDemoMode } from './demo/demo-mode';
+import { pdfFile, renderWithShell, testManifest, toastTexts } from '../../tests/support/components';
+import { REAL_NOTE } from './demo/notes';
+import { ToolPage } from './ToolPage';
+import type { ToolOutput } from '../contract/types';
 
 /** The worker bridge is replaced so the test controls progress, results and failures. */
 const bridge = vi.hoisted(() => ({

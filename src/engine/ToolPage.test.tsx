@@ -2,10 +2,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
-import { setDemoMode } from './demo-mode';
+import { setDemoMode } from './demo/demo-mode';
 import { DEFAULT_HELP } from './DropZone';
-import { pdfFile, renderWithShell, testManifest, toastTexts } from './test-utils';
-import { SIMULATED_NOTE, ToolPage } from './ToolPage';
+import { pdfFile, renderWithShell, testManifest, toastTexts } from '../../tests/support/components';
+import { SIMULATED_NOTE } from './demo/notes';
+import { ToolPage } from './ToolPage';
 
 /** Lets pending promises (the drop zone reads files asynchronously) settle without moving the clock. */
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));

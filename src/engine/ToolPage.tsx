@@ -9,23 +9,25 @@
  * to the frame, a reason the run must wait.
  */
 import { lazy, Suspense, useCallback, type FormEvent, type ReactNode } from 'react';
-import type { OptionValues, ToolManifest } from '../../schemas/manifest';
+import type { ToolManifest } from '../../schemas/manifest';
 import { DropZone } from './DropZone';
 import { BatchSection } from './batch/BatchSection';
 import { FailedFiles } from './FailedFiles';
 import { FileList } from './FileList';
-import { firstErrorMessage, OptionsForm, useResetOnFiles, useToolOptions, type FormValues, type OptionsFormApi } from './OptionsForm';
-import { holds } from './rules';
+import { firstErrorMessage, OptionsForm, useResetOnFiles, useToolOptions, type FormValues } from './OptionsForm';
+import { holds } from '../contract/rules';
+import type { RunValues } from '../contract/view-extras';
 import { notify } from './notify';
 import { ResultList } from './ResultList';
 import { RunControls } from './RunControls';
 import { ToolHeader } from './ToolHeader';
-import type { ToolResult } from './types';
+import type { ToolResult } from './tool-result';
+import type { ToolPageState } from './tool-page-state';
 import { useToolRun, type RunOverrides, type ToolRun } from './useToolRun';
 import './engine.css';
 import { usePageReady } from '../lib/page-ready';
 
-export { DEMO_NOTE, REAL_NOTE, SIMULATED_NOTE, toolNote, ToolHeader } from './ToolHeader';
+export type { ToolPageState } from './tool-page-state';
 
 const PdfPagesPreview = lazy(() => import('./pdf-pages/PdfPagesPreview'));
 
@@ -35,24 +37,15 @@ export const RESULT_LIST_HEIGHT = 240;
 /** What a view adds to a run. */
 export interface ToolPageHooks {
   /**
-   * Called with the validated option values just before a run. Returns the values to run with and any
-   * overrides (a simulation plan, a demo success message), or null to stop (having said why).
+   * Called with the validated option values just before a run. Returns the values to run with (the
+   * fields' values and what the view adds) and any overrides (a simulation plan, a demo success
+   * message), or null to stop (having said why).
    */
-  beforeRun?(values: FormValues): ({ options?: OptionValues } & RunOverrides) | null;
+  beforeRun?(values: FormValues): ({ options?: RunValues } & RunOverrides) | null;
   /** Called with the results of a run that completed (for example to show what the results stand for). */
   afterRun?(results: ToolResult[]): void;
 }
 
-export interface ToolPageState {
-  manifest: ToolManifest;
-  run: ToolRun;
-  form: OptionsFormApi;
-  values: FormValues;
-  /** Checks files, then validates the options once, then runs. */
-  submit(event?: FormEvent): void;
-  /** True when the action button may be pressed. */
-  canRun: boolean;
-}
 
 /**
  * True when the action button may be pressed: a file is chosen (unless the tool takes only text) and no

@@ -3,7 +3,7 @@
  * each tool's identity, copy and icon, and each workflow's title, from
  * `virtual:catalogue`. Feature lists are in `virtual:catalogue-features`,
  * loaded by All Tools only; workflow cards in workflow-summary.ts. Full
- * manifests load only with a tool page (src/engine/catalogue.ts), full
+ * manifests load only with a tool page (src/engine/tool-manifest.ts), full
  * workflows only with a workflow page.
  */
 import { CATEGORIES, summaries, workflowTitles } from 'virtual:catalogue';

@@ -4,16 +4,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encode } from '../lib/image/encode';
-import { setDemoMode } from './demo-mode';
+import { setDemoMode } from './demo/demo-mode';
 import { noneProcessedMessage, partlyProcessedMessage } from './notify';
-import { manifestOf, renderWithShell, toastTexts } from './test-utils';
+import { manifestOf, renderWithShell, toastTexts } from '../../tests/support/components';
 import { ToolPage } from './ToolPage';
 import '../../tests/setup/offscreen-canvas';
 
 vi.mock('./worker/bridge', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./worker/bridge')>();
   const { loadProcessor } = await import('./worker/processor-modules');
-  const { runInPlace } = await import('./test-utils');
+  const { runInPlace } = await import('../../tests/support/components');
   return { ...actual, runInWorker: runInPlace(loadProcessor) };
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { manifestSchema } from '../../schemas/manifest';
+import { readManifestFiles } from '../manifests/read';
 import { withManifestDefaults } from './manifest-defaults';
 
-const files = import.meta.glob('../../manifests/*/*.json', { eager: true, import: 'default' });
+const files = Object.fromEntries(readManifestFiles().map((file) => [file.path, file.raw]));
 
 describe('withManifestDefaults', () => {
   it('reads every manifest exactly as its zod schema does', () => {

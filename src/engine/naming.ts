@@ -5,9 +5,10 @@
  * (1-based output index) and any option or processor variable by name.
  */
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
-import { holds, type Facts } from './rules';
-import { factsOf, textBytesOf } from './simulate';
-import type { ToolOutput, ToolResult } from './types';
+import { holds, type Facts } from '../contract/rules';
+import { factsOf, textBytesOf } from './facts';
+import type { ToolOutput } from '../contract/types';
+import type { ToolResult } from './tool-result';
 
 export interface NameContext {
   originalName: string;

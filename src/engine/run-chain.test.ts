@@ -1,7 +1,9 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
+import type { OptionValues } from '../../schemas/manifest';
+import { defaultOptions } from '../contract/options';
 import { encode } from '../lib/image/encode';
-import { manifestOf, runInPlace } from './test-utils';
+import { manifestOf, runInPlace } from '../../tests/support/components';
 import { chainShare, runChain, type ChainProgress, type ChainStep } from './run-chain';
 import { loadProcessor } from './worker/processor-modules';
 
@@ -10,10 +12,12 @@ async function webp(name: string, width: number, height: number): Promise<File> 
   return new File([(await encode({ width, height, data }, 'webp', { quality: 80 })) as Uint8Array<ArrayBuffer>], name, { type: 'image/webp' });
 }
 const junk = (name: string) => new File([new TextEncoder().encode('RIFF0000WEBPVP8 not an image')], name, { type: 'image/webp' });
-const steps: ChainStep[] = [
-  { manifest: manifestOf('webp-to-jpg'), options: { quality: 80 } },
-  { manifest: manifestOf('jpg-to-pdf'), options: { pageSize: 'fit', orientation: 'auto', margin: 'none' } },
-];
+// A step's options are whole, as a validated workflow gives them: the fields' defaults with the step's own values.
+const stepOf = (slug: string, options: OptionValues): ChainStep => {
+  const manifest = manifestOf(slug);
+  return { manifest, options: { ...defaultOptions(manifest.options), ...options } };
+};
+const steps: ChainStep[] = [stepOf('webp-to-jpg', { quality: 80 }), stepOf('jpg-to-pdf', { pageSize: 'fit', orientation: 'auto', margin: 'none' })];
 
 describe('runChain', () => {
   it("runs each step on the previous step's results and lists the file that failed with its step", async () => {

@@ -7,9 +7,12 @@
  */
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { CancelledError, isToolError, throwIfAborted } from '../lib/errors';
+import type { FieldsCheck } from '../contract/run-options';
+import { factsOf } from './facts';
 import { nameOutputs } from './naming';
 import { runsEachFile, type FilesRun } from './run-files';
-import type { FileFailure, ToolResult } from './types';
+import type { FileFailure } from '../contract/types';
+import type { ToolResult } from './tool-result';
 import { runInWorker } from './worker/bridge';
 
 export interface ChainStep {
@@ -45,6 +48,7 @@ export type StepRunner = (
   signal: AbortSignal,
   onProgress: (done: number, total: number) => void,
   each: boolean,
+  fields: FieldsCheck,
 ) => Promise<FilesRun>;
 
 /** The share of the whole chain done, 0 to 1. */
@@ -69,7 +73,8 @@ export async function runChain(
     report(0, 1);
     let run: FilesRun;
     try {
-      run = await runStep(manifest.processor, current, { ...options, ...(manifest.processorSettings ?? {}) }, signal, report, runsEachFile(manifest));
+      const fields = { fields: manifest.options, facts: factsOf(current) };
+      run = await runStep(manifest.processor, current, { ...options, ...(manifest.processorSettings ?? {}) }, signal, report, runsEachFile(manifest), fields);
     } catch (error) {
       if (error instanceof CancelledError || signal.aborted || !isToolError(error)) throw error;
       // The step failed as a whole (one file, or too few left to combine): every file it had is listed.

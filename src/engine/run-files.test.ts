@@ -7,9 +7,10 @@ import { damagedPdfMessage, ENCRYPTED_MESSAGE } from '../lib/pdf/load';
 import imageConvert from '../processors/image-convert';
 import jpgToPdf from '../processors/jpg-to-pdf';
 import mergePdf from '../processors/merge-pdf';
-import { toolBySlug } from './catalogue';
+import { toolBySlug } from '../../tests/support/catalogue';
 import { CRASH_MESSAGE, runFiles, runsEachFile, type FileSource } from './run-files';
-import { defineProcessor } from './processor';
+import { checkOptions, defaultOptions } from '../contract/options';
+import { defineProcessor } from '../contract/processor';
 import { z } from 'zod';
 
 function source(name: string, bytes: Uint8Array, type = ''): FileSource & { reads: number } {
@@ -134,5 +135,21 @@ describe('runsEachFile', () => {
     expect(runsEachFile(toolBySlug('image-compressor')!)).toBe(true);
     expect(runsEachFile(toolBySlug('merge-pdf')!)).toBe(false);
     expect(runsEachFile(toolBySlug('jpg-to-pdf')!)).toBe(false);
+  });
+});
+
+describe('runFiles, options', () => {
+  it("refuses a value the options form would refuse, with the form's message, before the processor runs", async () => {
+    const manifest = toolBySlug('webp-to-jpg')!;
+    const field = manifest.options.find((f) => f.type === 'slider')!;
+    const run = vi.fn(async () => []);
+    const processor = defineProcessor(z.object({}).passthrough(), run);
+    const fields = { fields: manifest.options, facts: { fileCount: 1, totalBytes: 1 } };
+    const tooHigh = { ...defaultOptions(manifest.options), [field.name]: 1000 };
+    const form = checkOptions(manifest.options, tooHigh, fields.facts);
+    expect(form.ok).toBe(false);
+    const message = form.ok ? '' : form.message;
+    await expect(runFiles(processor, [source('a.webp', JUNK)], tooHigh, { ...ctx(false), fields })).rejects.toMatchObject({ name: 'ToolError', message });
+    expect(run).not.toHaveBeenCalled();
   });
 });

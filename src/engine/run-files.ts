@@ -6,10 +6,11 @@
  * that combines its files gets them all at once and reports the ones it left
  * out through ctx.fail. The worker runs this; so can any other host.
  */
-import type { ToolManifest } from '../../schemas/manifest';
-import { CancelledError, isToolError, throwIfAborted } from '../lib/errors';
-import type { ProcessorModule } from './processor';
-import type { FileFailure, ToolInput, ToolOutput } from './types';
+import type { OptionValues, ToolManifest } from '../../schemas/manifest';
+import { CancelledError, isToolError, throwIfAborted, ToolError } from '../lib/errors';
+import type { ProcessorModule } from '../contract/processor';
+import { checkRunOptions, type FieldsCheck } from '../contract/run-options';
+import type { FileFailure, ToolInput, ToolOutput } from '../contract/types';
 
 /** The message of a file whose processing failed in a way the processor did not foresee. */
 export const CRASH_MESSAGE = 'Processing failed unexpectedly. Please try again, or try a different file.';
@@ -42,14 +43,32 @@ async function readInput(source: FileSource): Promise<ToolInput> {
   return { name: source.name, type: source.type, bytes: await source.read() };
 }
 
+/**
+ * The values a processor receives. A value the options form would refuse is refused here with the
+ * form's own message, so a worker, a workflow or the command line never runs what the page would not.
+ */
+function processorOptions(processor: ProcessorModule, rawOptions: unknown, fields: FieldsCheck | undefined): unknown {
+  const checked = checkRunOptions(rawOptions as OptionValues, fields, processor.options);
+  if (checked.ok) return checked.typed;
+  const [problem] = checked.problems;
+  if (problem.by === 'fields') throw new ToolError(problem.message);
+  // The processor's schema disagreeing with values the fields allow is the tool's own mistake, not the visitor's.
+  throw new Error(`Option ${problem.path}: ${problem.message}`);
+}
+
 export async function runFiles(
   processor: ProcessorModule,
   sources: readonly FileSource[],
   rawOptions: unknown,
-  ctx: { signal: AbortSignal; onProgress(done: number, total: number): void; each: boolean },
+  ctx: {
+    signal: AbortSignal;
+    onProgress(done: number, total: number): void;
+    each: boolean;
+    /** The manifest's fields and the run's facts, as the page's form checked the values; absent for a helper processor no manifest names. */
+    fields?: FieldsCheck;
+  },
 ): Promise<FilesRun> {
-  // The page has validated the values from the manifest's fields; parsing here gives them their declared types.
-  const options = processor.options.parse(rawOptions);
+  const options = processorOptions(processor, rawOptions, ctx.fields);
   const failures: FileFailure[] = [];
   const fail = (name: string, error: unknown) => failures.push(failureOf(name, error));
   const { signal } = ctx;

@@ -1,7 +1,7 @@
 /**
  * One tool's full manifest, fetched when its page opens, so a tool page carries
  * its own manifest and not every tool's. Manifests are validated against their
- * zod schema at build time and in the tests (the whole set is catalogue.ts), so
+ * zod schema at build time and in the tests (the whole set is tests/support/catalogue.ts), so
  * the page only fills in the schema's defaults (manifest-defaults.ts) and does
  * not load zod to open.
  */

@@ -8,16 +8,19 @@
  * Files that fail on their own are listed in `failures`; the others' results are kept.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { OptionValues, ToolManifest } from '../../schemas/manifest';
+import type { ToolManifest } from '../../schemas/manifest';
 import { CancelledError, isToolError, ToolError } from '../lib/errors';
 import { downloadBlob, zipResults } from '../lib/download';
-import { useDemoMode } from './demo-mode';
 import { nameOutputs } from './naming';
-import { holds, type Facts } from './rules';
+import { holds, type Facts } from '../contract/rules';
 import { noneProcessedMessage, notify, partlyProcessedMessage, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
 import { runsEachFile } from './run-files';
-import { factsOf, fillMessage, simulate, textBytesOf, type SimulationPlan } from './simulate';
-import type { FileFailure, ToolResult } from './types';
+import { simulate, type SimulationPlan } from './demo/simulate';
+import { useRunMode } from './demo/useRunMode';
+import { factsOf, fillMessage, textBytesOf } from './facts';
+import type { FileFailure } from '../contract/types';
+import type { RunValues } from '../contract/view-extras';
+import type { ToolResult } from './tool-result';
 import { CRASH_MESSAGE, runInWorker } from './worker/bridge';
 
 export type RunStatus = 'idle' | 'ready' | 'running' | 'done';
@@ -32,15 +35,6 @@ export interface RunOverrides {
   plan?: SimulationPlan;
   /** Replaces the manifest's demo success message for this run. */
   demoSuccess?: string;
-}
-
-/** How a tool runs: its real processor, or the specification's simulation (demo mode, or no processor yet). */
-export type RunMode = 'real' | 'demo';
-
-/** The one place that decides between a real run and the simulation. */
-export function useRunMode(manifest: ToolManifest): RunMode {
-  const demoMode = useDemoMode();
-  return manifest.processor && !demoMode ? 'real' : 'demo';
 }
 
 export function useToolRun(manifest: ToolManifest) {
@@ -86,7 +80,7 @@ export function useToolRun(manifest: ToolManifest) {
 
   /** Runs the tool; returns the results, or null when it did not complete. */
   const run = useCallback(
-    async (options: OptionValues, overrides: RunOverrides = {}): Promise<ToolResult[] | null> => {
+    async (options: RunValues, overrides: RunOverrides = {}): Promise<ToolResult[] | null> => {
       const { minFiles } = manifest.limits;
       if (files.length === 0 && minFiles > 0) {
         notify.error(manifest.messages.noFile);
@@ -116,7 +110,10 @@ export function useToolRun(manifest: ToolManifest) {
         const settings = manifest.processorSettings ?? {};
         const { outputs, failures: failed } = demo
           ? { outputs: await simulate(manifest, files, options, ac.signal, overrides.plan), failures: [] }
-          : await runInWorker(manifest.processor!, files, { ...options, ...settings }, ac.signal, onProgress, runsEachFile(manifest));
+          : await runInWorker(manifest.processor!, files, { ...options, ...settings }, ac.signal, onProgress, runsEachFile(manifest), {
+              fields: manifest.options,
+              facts: runFacts,
+            });
         if (ac.signal.aborted) throw new CancelledError();
         setFailures(failed);
         if (outputs.length === 0 && failed.length > 0) {

@@ -15,9 +15,3 @@ declare module 'virtual:workflow-summaries' {
 declare module 'virtual:catalogue-features' {
   export const featuresBySlug: Record<string, string[]>;
 }
-
-declare module 'virtual:chain-tools' {
-  import type { ChainTool } from '../workflows/chain-tools';
-  /** The listed tools a chain may use, in manifest file order. */
-  export const chainTools: ChainTool[];
-}

@@ -9,7 +9,9 @@ import type { z } from 'zod';
 import type { FileTypes, OptionValues, ToolManifest } from '../../schemas/manifest';
 import { workflowSchema, type Workflow, type WorkflowStep } from '../../schemas/workflow';
 import { acceptsAny, canFollow, describeTypes, producesWith } from './chain';
-import { defaultOptions, optionsSchema } from './options';
+import { toolKind } from './demo/tool-kind';
+import { defaultOptions } from '../contract/options';
+import { checkRunOptions } from '../contract/run-options';
 
 /** A step with its tool's defaults filled in. */
 export interface ResolvedStep {
@@ -45,7 +47,7 @@ function checkStep(
   processorOptions?: ReadonlyMap<string, z.ZodType>,
 ): { problems: string[]; options: OptionValues } {
   const problems: string[] = [];
-  if (!tool.processor) problems.push('the tool has no real processing yet, only its demo');
+  if (toolKind(tool) !== 'real') problems.push('the tool has no real processing yet, only its demo');
   if (Object.keys(tool.accept).length === 0) problems.push('the tool works from typed text, not from files');
   if (tool.pageInput) problems.push(`the tool needs ${tool.pageInput}, which only its own page can give`);
 
@@ -60,19 +62,15 @@ function checkStep(
 
   // An asked field the step leaves unset (a password) gets its value from the visitor, so it is checked then.
   const unset = new Set(step.ask.filter((name) => !(name in step.options)));
-  let options: OptionValues = { ...defaultOptions(tool.options), ...step.options };
+  const options: OptionValues = { ...defaultOptions(tool.options), ...step.options };
   const fields = tool.options.filter((f) => !unset.has(f.name));
-  const checked = optionsSchema(fields, options, STEP_FACTS).safeParse(options);
-  if (checked.success) options = { ...options, ...(checked.data as OptionValues) };
-  else for (const issue of checked.error.issues) problems.push(`option "${String(issue.path[0])}": ${issue.message}`);
-
   const processorSchema = tool.processor ? processorOptions?.get(tool.processor) : undefined;
-  if (processorSchema && checked.success) {
-    const parsed = processorSchema.safeParse({ ...options, ...tool.processorSettings });
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
-      if (!unset.has(String(issue.path[0])))
-        problems.push(`its processor does not take option "${issue.path.map(String).join('.')}": ${issue.message}`);
-    }
+  // The run path's own check (src/contract/run-options.ts), so a step that validates here also runs.
+  const checked = checkRunOptions(options, { fields, facts: STEP_FACTS }, processorSchema, tool.processorSettings);
+  if (checked.ok) return { problems, options: checked.values };
+  for (const problem of checked.problems) {
+    if (problem.by === 'fields') problems.push(`option "${problem.field}": ${problem.message}`);
+    else if (!unset.has(problem.field)) problems.push(`its processor does not take option "${problem.path}": ${problem.message}`);
   }
   return { problems, options };
 }

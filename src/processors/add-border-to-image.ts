@@ -1,6 +1,6 @@
 /** Add border: a frame of the chosen width and colour on every side, so each dimension grows by twice the width. */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { editEach } from '../lib/image/edit';
 import { addBorder } from '../lib/image/ops/geometry';

@@ -7,7 +7,7 @@
  */
 import { rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { drawnWidth, inDisplaySpace } from '../lib/pdf/display-space';
 import { loadPdf } from '../lib/pdf/load';

@@ -1,6 +1,6 @@
 /** Add text: writes the text centred on the point the visitor placed it (the image's centre unless moved), in the chosen size and colour, with a font served by the site. */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { editEach } from '../lib/image/edit';
 import { parseHexColour } from '../lib/image/ops/raster';

@@ -18,11 +18,11 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { chosenPages } from '../lib/pdf/chosen-pages';
 import { drawnWidth, hexColor, inDisplaySpace } from '../lib/pdf/display-space';
-import { embedFonts } from '../lib/pdf/fonts';
+import { embedFonts } from '../lib/fonts/embed';
 import { loadPdf } from '../lib/pdf/load';
 import { visibleBox } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';

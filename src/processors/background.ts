@@ -7,7 +7,7 @@
  * - blur: the background is blurred at the chosen intensity behind the sharp subject.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { editEach } from '../lib/image/edit';
 import { applyMask, blurBehind, colourKeyMask, edgeColour } from '../lib/image/ops/matte';

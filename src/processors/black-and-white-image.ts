@@ -1,6 +1,6 @@
 /** Black and white: Rec. 709 luminance in linear light, then the contrast slider (50 leaves it as is). */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { editEach } from '../lib/image/edit';
 import { blackAndWhite } from '../lib/image/ops/tone';
 

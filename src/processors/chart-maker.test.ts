@@ -1,6 +1,6 @@
 import { decodeRgba } from '../../tests/setup/offscreen-canvas';
 import { describe, expect, it, vi } from 'vitest';
-import { toolBySlug } from '../engine/catalogue';
+import { toolBySlug } from '../../tests/support/catalogue';
 import { ToolError } from '../lib/errors';
 import { CHART_HEIGHT, CHART_WIDTH, PALETTE } from '../lib/chart/config';
 import chartMaker from './chart-maker';

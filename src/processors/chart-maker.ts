@@ -9,7 +9,7 @@
  *   title, xLabel, yLabel: string     optional; the axes default to the label column's header and a lone series' name
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { CHART_TYPES, checkPieData, parseChartData } from '../lib/chart-data';
 import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/config';
 import { renderPng } from '../lib/chart/render';

@@ -1,6 +1,6 @@
 /** Collage maker: the images, in upload order, scaled to cover the cells of the chosen layout, as one PNG. */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { readEach } from '../lib/each-input';
 import { ToolError } from '../lib/errors';
 import { readInput, writeOutput } from '../lib/image/edit';

@@ -5,9 +5,9 @@
  * give a Warning naming them.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
-import { missingGlyphsWarning } from '../lib/pdf/shaping';
+import { missingGlyphsWarning } from '../lib/fonts/shaping';
 import { PAGE_SIZES, textToPdf } from '../lib/pdf/text-to-pdf';
 
 /** The options of manifests/pdf/create-pdf.json. */

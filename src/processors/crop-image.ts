@@ -1,6 +1,6 @@
 /** Crop: cuts the X, Y, width, height rectangle out of the image, exactly; an area running past the edge is cut to it. */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { editEach } from '../lib/image/edit';
 import { clampRect, crop } from '../lib/image/ops/geometry';

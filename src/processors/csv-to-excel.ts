@@ -5,7 +5,7 @@
  * what one sheet holds continue on further sheets, the header repeated.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { spreadsheetCell } from '../lib/cell-value';
 import { decodeCsvText, emptyCsvMessage, forEachCsvRow } from '../lib/csv';
 import { throwIfAborted, ToolError } from '../lib/errors';

@@ -4,7 +4,7 @@
  * the text underneath stays in the file (this is not redaction).
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { drawEdits, EMPTY_EDITS_MESSAGE, pdfEditSchema, readEdits } from '../lib/pdf/annotate';
 import { loadPdf } from '../lib/pdf/load';

@@ -2,13 +2,13 @@
  * EPUB to PDF: each chapter in reading (spine) order laid out on A4 pages,
  * starting on a new page, images embedded and the table of contents turned
  * into PDF bookmarks. Text of any script the fonts have is drawn (see
- * src/lib/pdf/html-to-pdf.ts); characters no font has give a Warning naming them.
+ * src/lib/html/to-pdf.ts); characters no font has give a Warning naming them.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
-import { readEpub, resolvePath } from '../lib/pdf/epub';
-import { HtmlRenderer } from '../lib/pdf/html-to-pdf';
+import { readEpub, resolvePath } from '../lib/html/epub';
+import { HtmlRenderer } from '../lib/html/to-pdf';
 import { setOutline, type OutlineEntry } from '../lib/pdf/outline';
 
 /** No options: manifests/pdf/epub-to-pdf.json declares none. */

@@ -3,7 +3,7 @@ import { decodePDFRawStream, degrees, PDFArray, PDFDict, PDFDocument, PDFName, P
 import { PNG } from 'pngjs';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { ctx, encryptedPdf, NOT_A_PDF, pdfInput } from '../../tests/fixtures/pdf/make';
-import { toolBySlug } from '../engine/catalogue';
+import { toolBySlug } from '../../tests/support/catalogue';
 import { bytesToBase64 } from '../lib/image/signature-image';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import { framePoint, placementFrame } from '../lib/pdf/signature';

@@ -6,10 +6,10 @@
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { base64ToBytes, checkSignatureImage } from '../lib/image/signature-image';
-import { loadFontBytes, type FontVariant } from '../lib/pdf/fonts';
+import { loadFontBytes, type FontVariant } from '../lib/fonts/embed';
 import { loadPdf } from '../lib/pdf/load';
 import { pageRotation, visibleBox } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';

@@ -5,7 +5,7 @@
  */
 import type { CellObject } from '@e965/xlsx';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { cellText } from '../lib/data/sheet-rows';
 import { type PdfCell, type PdfSheet, sheetsToPdf } from '../lib/data/sheet-pdf';
 import { emptyWorkbookMessage, readWorkbook } from '../lib/data/workbook';

@@ -5,7 +5,7 @@
  * in ISO form.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { sheetTextRows } from '../lib/data/sheet-rows';
 import { escapeXml, xmlNames } from '../lib/data/table-out';
 import { emptyWorkbookMessage, readWorkbook } from '../lib/data/workbook';

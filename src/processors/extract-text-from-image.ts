@@ -4,7 +4,7 @@
  * loaded on first use with progress. Writes the text as UTF-8 .txt.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { readInput } from '../lib/image/edit';
 import { ocrLanguageOption } from '../lib/ocr/languages';

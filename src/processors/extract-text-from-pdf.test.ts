@@ -1,10 +1,10 @@
 import '../../tests/setup/offscreen-canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProcessorContext } from '../engine/types';
+import type { ProcessorContext } from '../contract/types';
 import { ToolError } from '../lib/errors';
 import { terminateOcr } from '../lib/ocr/recognize';
-import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../lib/ocr/scan-fixture';
+import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../../tests/fixtures/scanned-pdf';
 import extractTextFromPdf, { NO_TEXT_MESSAGE, PAGE_WITHOUT_TEXT } from './extract-text-from-pdf';
 
 afterAll(() => terminateOcr());

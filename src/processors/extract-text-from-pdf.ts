@@ -9,7 +9,7 @@
  * Meta: pageCount, scannedPagesRead (pages read with OCR, when any).
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { ocrLanguageOption } from '../lib/ocr/languages';
 import { ocrPdfPage } from '../lib/ocr/pdf-page';

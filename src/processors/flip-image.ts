@@ -1,6 +1,6 @@
 /** Flip: mirrors the image horizontally or vertically, pixel for pixel. */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { editEach } from '../lib/image/edit';
 import { flip } from '../lib/image/ops/geometry';
 

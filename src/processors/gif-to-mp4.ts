@@ -5,10 +5,10 @@
  * lasts as long as the GIF's delay says.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { decode } from '../lib/image/decode';
-import { flatten } from '../lib/image/encode';
+import { flatten } from '../lib/image/flatten';
 import type { RasterImage } from '../lib/image/types';
 
 export const options = z.object({});

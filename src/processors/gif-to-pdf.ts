@@ -3,9 +3,9 @@
  * transparency kept as a soft mask.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
-import { forEachGifFrame } from '../lib/pdf/gif-frames';
+import { forEachGifFrame } from '../lib/image/gif-frames';
 import { addImagePage, embedRgba, imagePageOptions, newImageDocument } from '../lib/pdf/images-to-pdf';
 
 /** The options of manifests/pdf/gif-to-pdf.json: the page options and which frames become pages. */

@@ -5,7 +5,7 @@ import { decode } from '../lib/image/decode';
 import { encode } from '../lib/image/encode';
 import type { RasterImage } from '../lib/image/types';
 import { twoToneJpeg, withExifOrientation } from '../../tests/fixtures/pdf-build/images';
-import { readJpegOrientation } from '../lib/pdf/jpeg-orientation';
+import { readJpegOrientation } from '../lib/image/jpeg-orientation';
 import { sniffFormat } from '../lib/image/header';
 import processor, { avifQuality, KEPT_NOTE, largerNote, options } from './image-compressor';
 import { resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';

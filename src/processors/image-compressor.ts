@@ -6,8 +6,8 @@
  * itself, and the result card says so.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
-import type { ToolOutput } from '../engine/types';
+import { defineProcessor } from '../contract/processor';
+import type { ToolOutput } from '../contract/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { decode } from '../lib/image/decode';
 import { encode, MIME_TYPES, type EncodeFormat } from '../lib/image/encode';

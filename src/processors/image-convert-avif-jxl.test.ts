@@ -2,7 +2,6 @@
  * The AVIF and JPEG XL converters, run as their manifests configure the
  * shared converter, each output decoded again.
  */
-import { readFileSync } from 'node:fs';
 import jpegJs from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,19 +9,15 @@ import { decode } from '../lib/image/decode';
 import { encode } from '../lib/image/encode';
 import { sniffFormat } from '../lib/image/header';
 import { texturedPhoto as photo } from '../../tests/support/image-fixtures';
+import { readManifest } from '../manifests/read';
 import processor, { KEPT_NOTE, options } from './image-convert';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
 const file = (name: string, bytes: Uint8Array) => ({ name, type: '', bytes });
 
-interface Manifest {
-  processorSettings: Record<string, unknown>;
-  options: { name: string; default: unknown }[];
-}
-
 /** Runs a converter with its manifest's settings and defaults, plus `values`. */
 function runTool(slug: string, inputs: { name: string; bytes: Uint8Array }[], values: Record<string, unknown> = {}) {
-  const manifest = JSON.parse(readFileSync(`manifests/image/${slug}.json`, 'utf8')) as Manifest;
+  const manifest = readManifest(slug);
   const defaults = Object.fromEntries(manifest.options.map((o) => [o.name, o.default]));
   const parsed = options.parse({ ...defaults, ...values, ...manifest.processorSettings });
   return processor.run(inputs.map((i) => file(i.name, i.bytes)), parsed, ctx());

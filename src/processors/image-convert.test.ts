@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import * as UTIF from 'utif2';
 import { describe, expect, it, vi } from 'vitest';
 import { sniffFormat } from '../lib/image/header';
-import { readJpegOrientation } from '../lib/pdf/jpeg-orientation';
+import { readJpegOrientation } from '../lib/image/jpeg-orientation';
 import { decode } from '../lib/image/decode';
 import { encode } from '../lib/image/encode';
 import type { ImageFrame, RasterImage } from '../lib/image/types';

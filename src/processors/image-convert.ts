@@ -5,8 +5,8 @@
  * frame delay, a size limit for the lossy formats) arrive as options.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
-import type { ToolOutput } from '../engine/types';
+import { defineProcessor } from '../contract/processor';
+import type { ToolOutput } from '../contract/types';
 import { readEach } from '../lib/each-input';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { framesFromPictures } from '../lib/image/animation';

@@ -8,7 +8,7 @@
  *   cast), then a light deconvolution for the softness of old prints.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { editEach } from '../lib/image/edit';
 import { autoLevels, deblur, denoise } from '../lib/image/ops/enhance';
 

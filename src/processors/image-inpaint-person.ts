@@ -6,7 +6,7 @@
  * the view directly, not by a tool's action button.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { readInput } from '../lib/image/edit';
 import { encodeMask, hasPaint, MASK_MAX_SIDE, matteToGrid } from '../lib/image/ops/inpaint-mask';

@@ -5,7 +5,7 @@
  * photo keeps its format.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { editEach } from '../lib/image/edit';
 import { inpaint } from '../lib/image/ops/inpaint';

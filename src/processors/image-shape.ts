@@ -5,7 +5,7 @@
  * `maxSide` pixels, a size every site accepts for an avatar.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { editEach } from '../lib/image/edit';
 import { resize } from '../lib/image/ops/resample';
 import { applyShape, centreSquare } from '../lib/image/ops/shape';

@@ -1,6 +1,6 @@
 /** Image splitter: rows x columns tiles in the input's format, packed in one ZIP named row by column. */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { encodeRaster, outputFormat } from '../lib/image/io';
 import { readInput } from '../lib/image/edit';

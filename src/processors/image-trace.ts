@@ -3,7 +3,7 @@
  * EXIF orientation) and traced into coloured vector paths.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { decode } from '../lib/image/decode';
 import { traceToSvg } from '../lib/image/trace';

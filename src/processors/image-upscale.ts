@@ -7,7 +7,7 @@
  * before decoding, with the size that works.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { editEach } from '../lib/image/edit';
 import { checkEditInput } from '../lib/image/io';

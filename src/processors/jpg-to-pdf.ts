@@ -1,7 +1,7 @@
 /**
  * JPG to PDF: one page per image, in the order given.
  */
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted } from '../lib/errors';
 import { imagePageOptions, imagesToPdf } from '../lib/pdf/images-to-pdf';
 

@@ -1,6 +1,6 @@
 /** Merge images: one PNG with the images one after the other, vertically or horizontally, with the chosen spacing. */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { readEach } from '../lib/each-input';
 import { ToolError } from '../lib/errors';
 import { readInput, writeOutput } from '../lib/image/edit';

@@ -4,7 +4,7 @@
  */
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { readEach } from '../lib/each-input';
 import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
 import { damagedPdfMessage, loadPdf } from '../lib/pdf/load';

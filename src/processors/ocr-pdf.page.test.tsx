@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock } from 'vitest';
-import { toastTexts } from '../engine/test-utils';
+import { toastTexts } from '../../tests/support/components';
 import {
   actionButton,
   captureDownloads,

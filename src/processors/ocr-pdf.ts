@@ -12,14 +12,14 @@
  */
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
 import { CJK_LANGUAGES, ocrLanguageOption, type OcrLanguage } from '../lib/ocr/languages';
 import { ocrPdfPage, type PageOcr } from '../lib/ocr/pdf-page';
 import { finePageProgress, pageList } from '../lib/ocr/scanned';
 import { addInvisibleText } from '../lib/ocr/text-layer';
-import { embedFonts } from '../lib/pdf/fonts';
-import { loadCjkFontBytes } from '../lib/pdf/fonts-cjk';
+import { embedFonts } from '../lib/fonts/embed';
+import { loadCjkFontBytes } from '../lib/fonts/cjk';
 import { loadPdf } from '../lib/pdf/load';
 import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';

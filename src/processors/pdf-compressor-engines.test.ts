@@ -6,10 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pdf-lib';
-import manifest from '../../manifests/pdf/pdf-compressor.json';
-import type { ToolManifest } from '../../schemas/manifest';
-import { optionsSchema } from '../engine/options';
-import type { ProcessorContext } from '../engine/types';
+import { readManifest } from '../manifests/read';
+import { optionsSchema } from '../contract/options';
+import type { ProcessorContext } from '../contract/types';
 import { compressWithGhostscript, qFactor } from '../lib/pdf/compress-gs';
 import { createPdfCompressor, KEPT_NOTICE, unreachableNotice } from './pdf-compressor';
 import { napiJpegCodec } from '../../tests/fixtures/pdf-build/napi-codec';
@@ -177,7 +176,7 @@ describe('pdf-compressor with two engines', () => {
   }, 300_000);
 
   it('asks for a target size in the range the form accepts', () => {
-    const fields = (manifest as unknown as ToolManifest).options;
+    const fields = readManifest('pdf-compressor').options;
     const facts = { fileCount: 1, totalBytes: 1048576 };
     const check = (targetMb: number) => optionsSchema(fields, { level: 'medium', targetSize: true, targetMb }, facts).safeParse({ level: 'medium', targetSize: true, targetMb });
     expect(check(1).success).toBe(true);

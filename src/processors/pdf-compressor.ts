@@ -17,7 +17,7 @@
  * imagesRecompressed (pdf-lib results only), engine, and kept = 1 when the original was kept.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { formatBytes } from '../lib/format-size';
 import { LEVELS, type CompressionLevel } from '../lib/pdf/compress';
@@ -26,7 +26,7 @@ import { compressWithGhostscript } from '../lib/pdf/compress-gs';
 import { compressToTarget } from '../lib/pdf/compress-target';
 import { openablePdfBytes } from '../lib/pdf/load';
 import { browserJpegCodec, type JpegCodec } from '../lib/pdf/image-codec';
-import type { ToolOutput } from '../engine/types';
+import type { ToolOutput } from '../contract/types';
 
 /** The level option (medium by default), and the optional target size in megabytes. */
 export const options = z.object({

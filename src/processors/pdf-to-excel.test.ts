@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { ProcessorContext } from '../engine/types';
+import type { ProcessorContext } from '../contract/types';
 import { TABLE, tablePdf } from '../../tests/fixtures/pdf-text/table-pdf';
 import pdfToExcelProcessor, { NO_TEXT_MESSAGE, XLSX_TYPE } from './pdf-to-excel';
 import { asWorkerCalls } from '../../tests/support/run-processor';

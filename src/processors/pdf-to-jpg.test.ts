@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { ProcessorContext, ToolInput } from '../engine/types';
+import type { ProcessorContext, ToolInput } from '../contract/types';
 import type { RasterBackend } from '../lib/pdf/render';
 import { ToolError } from '../lib/errors';
 import { napiBackend, readPixels as pixels } from '../../tests/fixtures/pdf-text/napi-backend';

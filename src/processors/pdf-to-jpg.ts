@@ -3,8 +3,8 @@
  * one JPEG per page. Each output carries vars {page} (the page number in the PDF).
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
-import type { ProcessorContext, ToolInput, ToolOutput } from '../engine/types';
+import { defineProcessor } from '../contract/processor';
+import type { ProcessorContext, ToolInput, ToolOutput } from '../contract/types';
 import { ToolError } from '../lib/errors';
 import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
 import { assertPageFits, offscreenBackend, renderPageToJpeg, type RasterBackend } from '../lib/pdf/render';

@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { ProcessorContext } from '../engine/types';
+import type { ProcessorContext } from '../contract/types';
 import { napiBackend, readPixels } from '../../tests/fixtures/pdf-text/napi-backend';
 import { convertPdfToPowerpoint, PPTX_TYPE, slideSize } from './pdf-to-powerpoint';
 

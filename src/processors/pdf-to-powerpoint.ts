@@ -12,9 +12,10 @@
  */
 import PptxGenJS from 'pptxgenjs';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
-import type { ProcessorContext, ToolInput, ToolOutput } from '../engine/types';
+import { defineProcessor } from '../contract/processor';
+import type { ProcessorContext, ToolInput, ToolOutput } from '../contract/types';
 import { ToolError } from '../lib/errors';
+import { bytesToBase64 } from '../lib/base64';
 import { MAX_AREA, MAX_SIDE } from '../lib/image/limits';
 import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
 import { pageFontNames, pageTextItems, textOperations, type PDFPageProxy } from '../lib/pdf/pdfjs';
@@ -48,12 +49,6 @@ function fittingDpi(widthPt: number, heightPt: number): number {
   return Math.min(RENDER_DPI, Math.floor(Math.min(bySide, byArea)));
 }
 
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 function fontFace(name: string): string {
   if (/courier|mono/i.test(name)) return 'Courier New';
   if (/times|serif|georgia|garamond/i.test(name) && !/sans/i.test(name)) return 'Times New Roman';
@@ -76,7 +71,7 @@ async function addPageSlide(pptx: PptxGenJS, page: PDFPageProxy, slide: { width:
     operationsFilter: (i) => !visibleText.has(i),
   });
   const target = pptx.addSlide();
-  target.addImage({ data: `data:image/jpeg;base64,${base64(image.bytes)}`, x: offsetX, y: offsetY, w: viewport.width * scale, h: viewport.height * scale });
+  target.addImage({ data: `data:image/jpeg;base64,${bytesToBase64(image.bytes)}`, x: offsetX, y: offsetY, w: viewport.width * scale, h: viewport.height * scale });
   const hidden = visibleText.size === 0 && invisibleTextCount > 0;
   for (const line of lines) {
     const [vx, vy] = viewport.convertToViewportPoint(line.x, line.y) as [number, number];

@@ -2,9 +2,9 @@ import '../../tests/setup/offscreen-canvas';
 import { unzipSync, strFromU8 } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProcessorContext } from '../engine/types';
+import type { ProcessorContext } from '../contract/types';
 import { terminateOcr } from '../lib/ocr/recognize';
-import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../lib/ocr/scan-fixture';
+import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../../tests/fixtures/scanned-pdf';
 import pdfToWord, { DOCX_TYPE, NO_TEXT_MESSAGE } from './pdf-to-word';
 
 afterAll(() => terminateOcr());

@@ -1,6 +1,6 @@
 /**
  * PDF to Word: a .docx that keeps the PDF's layout as Word structure
- * (src/lib/pdf/word-*.ts): text in reading order, multi-column pages column
+ * (src/lib/word/): text in reading order, multi-column pages column
  * by column; headings from size; bullet and numbered lists; font family,
  * size, colour, bold, italic and links; tables rebuilt from ruled lines or
  * aligned columns; images at their drawn size in their place. Each page
@@ -13,15 +13,15 @@
  */
 import { Document, Packer, type Paragraph, type Table } from 'docx';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { ocrLanguageOption } from '../lib/ocr/languages';
 import { ocrPdfPage } from '../lib/ocr/pdf-page';
 import { finePageProgress, ocrPagesNotice, ocrParagraphs } from '../lib/ocr/scanned';
 import { scannedPageParagraphs } from '../lib/ocr/word-paragraphs';
 import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
-import { NUMBERING, sectionProperties, WordWriter } from '../lib/pdf/word-docx';
-import { readWordPage } from '../lib/pdf/word-page';
+import { NUMBERING, sectionProperties, WordWriter } from '../lib/word/docx';
+import { readWordPage } from '../lib/word/page';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const NO_TEXT_MESSAGE =

@@ -2,7 +2,7 @@ import { PDFDict, PDFDocument, PDFName, rgb, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
-import type { ProcessorContext } from '../engine/types';
+import type { ProcessorContext } from '../contract/types';
 import { isToolError } from '../lib/errors';
 import pdfTranslatorProcessor, { MISMATCH_MESSAGE, options, NO_FILE_MESSAGE, NO_TEXT_MESSAGE, NOT_TRANSLATED_MESSAGE } from './pdf-translator';
 import { asWorkerCalls } from '../../tests/support/run-processor';

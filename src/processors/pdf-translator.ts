@@ -8,11 +8,11 @@
  * Meta: pageCount of the output.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
-import type { ProcessorContext, ToolInput } from '../engine/types';
+import { defineProcessor } from '../contract/processor';
+import type { ProcessorContext, ToolInput } from '../contract/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
-import { loadFontBytes } from '../lib/pdf/fonts';
-import { loadCjkFontBytes } from '../lib/pdf/fonts-cjk';
+import { loadFontBytes } from '../lib/fonts/embed';
+import { loadCjkFontBytes } from '../lib/fonts/cjk';
 import { damagedPdfMessage, loadPdf } from '../lib/pdf/load';
 import { mapPdfPages } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';

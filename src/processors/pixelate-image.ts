@@ -1,6 +1,6 @@
 /** Pixelate: each block of the chosen size becomes its average colour. */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { editEach } from '../lib/image/edit';
 import { pixelate } from '../lib/image/ops/tone';
 

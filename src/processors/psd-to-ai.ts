@@ -8,7 +8,7 @@
  */
 import { PDFDocument, PDFHexString, PDFName, PDFOperator, type PDFPage, type PDFRef } from 'pdf-lib';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { decode } from '../lib/image/decode';
 import type { RasterImage } from '../lib/image/types';

@@ -4,7 +4,7 @@
  * page already keeps the two fields in proportion, so this is exact there).
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { editEach } from '../lib/image/edit';
 import { assertCanvasSize } from '../lib/image/limits';
 import { fitInside, resize } from '../lib/image/ops/resample';

@@ -6,7 +6,7 @@
  */
 import { degrees } from 'pdf-lib';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { chosenPages } from '../lib/pdf/chosen-pages';
 import { loadPdf } from '../lib/pdf/load';

@@ -4,7 +4,7 @@
  * text, so every row, quote and line ending is kept exactly.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { splitCsvBytes } from '../lib/data/csv-split';
 import { ToolError } from '../lib/errors';
 

@@ -4,11 +4,11 @@
  * (.xlsx or .xls) and its cells as they were.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { bookOfSheet, sheetHasData, splitSheetRows } from '../lib/data/sheet-split';
 import { checkZipSizes, emptyWorkbookMessage, readWorkbook } from '../lib/data/workbook';
 import { splitXlsxRows, type RowSplitContext, type RowSplitPart } from '../lib/data/xlsx-row-split';
-import { looksLikeZip } from '../lib/pdf/zip-entries';
+import { looksLikeZip } from '../lib/zip';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { XLSX_TYPE } from '../lib/xlsx-writer';
 

@@ -4,7 +4,7 @@ import { ctx, encryptedPdf, isEncrypted, NOT_A_PDF, numberedPdf, numberedTextPdf
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import splitPdfModule, { planSplit, type SplitPdfOptions } from './split-pdf';
-import type { ProcessorContext, ToolInput } from '../engine/types';
+import type { ProcessorContext, ToolInput } from '../contract/types';
 
 /** Runs the processor as the worker does: the options parsed with its schema first. */
 const splitPdf = (inputs: ToolInput[], options: SplitPdfOptions, ctx: ProcessorContext) =>

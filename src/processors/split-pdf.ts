@@ -4,8 +4,8 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
-import type { ToolOutput } from '../engine/types';
+import { defineProcessor } from '../contract/processor';
+import type { ToolOutput } from '../contract/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { formatRange, pagesBeyond, pagesBeyondNotice, planSplit, RANGES_BLANK_MESSAGE } from '../lib/page-ranges';
 import { loadPdf } from '../lib/pdf/load';

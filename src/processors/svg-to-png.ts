@@ -3,7 +3,7 @@
  * in proportion and centred, transparent around it) and saved as a PNG.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { encode } from '../lib/image/encode';
 import { assertDecodable } from '../lib/image/limits';

@@ -10,7 +10,7 @@
  *   rate: number    0.5 to 2
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { encodeMp3 } from '../lib/speech/mp3';
 import { synthesize } from '../lib/speech/synthesize';

@@ -4,7 +4,7 @@ import { Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, 
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import wordToPdfProcessor from './word-to-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
-import { LEGACY_DOC_MESSAGE } from '../lib/pdf/docx-to-html';
+import { LEGACY_DOC_MESSAGE } from '../lib/word/docx-to-html';
 import { halfTransparentPng } from '../../tests/fixtures/pdf-build/images';
 import { pdfPageTexts, pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
 import { arabicForms, dejavuSans, embeddedOutlines, pdfLines } from '../../tests/support/pdf-scripts';

@@ -6,10 +6,10 @@
  * gets a message saying how to convert it.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
-import { docxToHtml } from '../lib/pdf/docx-to-html';
-import { HtmlRenderer } from '../lib/pdf/html-to-pdf';
+import { docxToHtml } from '../lib/word/docx-to-html';
+import { HtmlRenderer } from '../lib/html/to-pdf';
 
 /** No options: manifests/pdf/word-to-pdf.json declares none. */
 export const options = z.object({});

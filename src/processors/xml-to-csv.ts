@@ -4,7 +4,7 @@
  * prefixed with an apostrophe so a spreadsheet never runs them.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { parseXml } from '../lib/data/xml-read';
 import { recordNotice, xmlToTable } from '../lib/data/xml-records';
 import { tableToCsvBytes } from '../lib/data/table-out';

@@ -4,7 +4,7 @@
  * ISO dates or text that can never run as a formula.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { spreadsheetCell } from '../lib/cell-value';
 import { parseXml } from '../lib/data/xml-read';
 import { recordNotice, xmlToTable } from '../lib/data/xml-records';

@@ -3,7 +3,7 @@
  * text kept as strings exactly as written.
  */
 import { z } from 'zod';
-import { defineProcessor } from '../engine/processor';
+import { defineProcessor } from '../contract/processor';
 import { xmlToJsonText } from '../lib/data/xml-json';
 import { parseXml } from '../lib/data/xml-read';
 import { throwIfAborted, ToolError } from '../lib/errors';

@@ -3,14 +3,13 @@
  * then the workflows and the chain builder in a group of their own (under All, narrowed by the search).
  */
 import { useMemo, useState } from 'react';
-import { TextField } from '@radix-ui/themes';
-import { Search } from 'lucide-react';
 import { featuresBySlug } from 'virtual:catalogue-features';
 import { CATEGORIES, CATEGORY_LABELS, catalogue, type Category, type ToolSummary } from '../engine/catalogue-summary';
 import { workflows } from '../engine/workflow-summary';
 import { CategoryTabs, type TabOption } from './CategoryTabs';
 import { pageTitle } from './constants';
 import { ToolCard } from './ToolCard';
+import { ToolSearchField } from './ToolSearchField';
 import { useDocumentTitle } from './useDocumentTitle';
 import { BuilderCard, WorkflowCard } from './WorkflowCard';
 import { usePageReady } from '../lib/page-ready';
@@ -64,19 +63,7 @@ export function AllTools() {
       </div>
 
       <div className="all-tools-controls">
-        <TextField.Root
-          className="all-tools-search"
-          size="3"
-          type="search"
-          placeholder="Search for tools..."
-          aria-label="Search for tools"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        >
-          <TextField.Slot>
-            <Search aria-hidden="true" size={18} />
-          </TextField.Slot>
-        </TextField.Root>
+        <ToolSearchField className="all-tools-search" label="Search for tools" value={query} onChange={setQuery} />
 
         <CategoryTabs
           options={TAB_OPTIONS}

@@ -1,6 +1,6 @@
 import { Badge, IconButton } from '@radix-ui/themes';
-import { setDemoMode, useDemoMode } from '../engine/demo-mode';
-import { SiteIcon } from './SiteToolIcon';
+import { setDemoMode, useDemoMode } from '../engine/demo/demo-mode';
+import { SiteIcon } from './SiteIcon';
 
 /** Shown in the header while demo mode is on, with a button to turn it off. */
 export function DemoModeBadge() {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FaqItem } from './home-content';
-import { SiteIcon } from './SiteToolIcon';
+import { SiteIcon } from './SiteIcon';
 
 /** Accordion: one item open at a time; pressing the open item collapses it. */
 export function Faq({ items }: { items: readonly FaqItem[] }) {

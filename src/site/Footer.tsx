@@ -1,7 +1,7 @@
 /** Site footer: brand blurb, social links, link columns, demo-mode switch, copyright. */
 import { Link } from '@tanstack/react-router';
-import { SiteIcon } from './SiteToolIcon';
-import { setDemoMode, useDemoMode } from '../engine/demo-mode';
+import { SiteIcon } from './SiteIcon';
+import { setDemoMode, useDemoMode } from '../engine/demo/demo-mode';
 import { SITE_NAME } from './constants';
 import { COMPANY_LINKS, FOOTER_MORE_TOOLS, FOOTER_TOOLS, type FooterLink } from './footer-links';
 

@@ -3,7 +3,7 @@
  * small screens a toggle menu with the same links and an inline search.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { SiteIcon } from './SiteToolIcon';
+import { SiteIcon } from './SiteIcon';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { HEADER_SCROLL_THRESHOLD, SITE_NAME } from './constants';
 import { DemoModeBadge } from './DemoModeBadge';

@@ -4,8 +4,9 @@
  * catalogue, so the home page carries no processing code.
  */
 import { Link } from '@tanstack/react-router';
-import { SiteIcon } from './SiteToolIcon';
+import { SiteIcon } from './SiteIcon';
 import { Button } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { catalogue } from '../engine/catalogue-summary';
 import { FEATURED_TOOL_COUNT, SITE_NAME, pageTitle } from './constants';
 import { Faq } from './Faq';
@@ -39,79 +40,59 @@ export function Home() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="features-heading">
-        <div className="container">
-          <h2 id="features-heading" className="section-heading">
-            {`Why Choose ${SITE_NAME}`}
-          </h2>
-          <ul className="feature-grid">
-            {FEATURES.map(({ icon, title, description }) => (
-              <li key={title} className="feature-card">
-                <div className="feature-icon">
-                  <SiteIcon name={icon} size={28} />
-                </div>
-                <h3>{title}</h3>
-                <p>{description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="features" heading={`Why Choose ${SITE_NAME}`}>
+        <ul className="feature-grid">
+          {FEATURES.map(({ icon, title, description }) => (
+            <li key={title} className="feature-card">
+              <div className="feature-icon">
+                <SiteIcon name={icon} size={28} />
+              </div>
+              <h3>{title}</h3>
+              <p>{description}</p>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
-      <section className="section section-alt" aria-labelledby="popular-heading">
-        <div className="container">
-          <h2 id="popular-heading" className="section-heading">
-            Popular Tools
-          </h2>
-          <ul className="tool-grid" aria-label="Popular tools">
-            {popular.map((tool) => (
-              <li key={tool.slug}>
-                <ToolCard tool={tool} />
-              </li>
-            ))}
-          </ul>
-          <div className="section-actions">
-            <Button asChild size="3" variant="soft">
-              <Link to="/tools">
-                View All Tools <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
-              </Link>
-            </Button>
-          </div>
+      <HomeSection id="popular" heading="Popular Tools" alt>
+        <ul className="tool-grid" aria-label="Popular tools">
+          {popular.map((tool) => (
+            <li key={tool.slug}>
+              <ToolCard tool={tool} />
+            </li>
+          ))}
+        </ul>
+        <div className="section-actions">
+          <Button asChild size="3" variant="soft">
+            <Link to="/tools">
+              View All Tools <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
+            </Link>
+          </Button>
         </div>
-      </section>
+      </HomeSection>
 
-      <section className="section" aria-labelledby="testimonials-heading">
-        <div className="container">
-          <h2 id="testimonials-heading" className="section-heading">
-            What Our Users Say
-          </h2>
-          <ul className="testimonial-grid">
-            {TESTIMONIALS.map((t) => (
-              <li key={t.author}>
-                <figure className="testimonial">
-                  <SiteIcon name="Quote" aria-hidden="true" size={24} className="testimonial-mark" />
-                  <blockquote>
-                    <p>{t.quote}</p>
-                  </blockquote>
-                  <figcaption>
-                    <span className="testimonial-author">{t.author}</span>
-                    <span className="testimonial-title">{t.title}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="testimonials" heading="What Our Users Say">
+        <ul className="testimonial-grid">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.author}>
+              <figure className="testimonial">
+                <SiteIcon name="Quote" aria-hidden="true" size={24} className="testimonial-mark" />
+                <blockquote>
+                  <p>{t.quote}</p>
+                </blockquote>
+                <figcaption>
+                  <span className="testimonial-author">{t.author}</span>
+                  <span className="testimonial-title">{t.title}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
-      <section className="section section-alt" aria-labelledby="faq-heading">
-        <div className="container container-narrow">
-          <h2 id="faq-heading" className="section-heading">
-            Frequently Asked Questions
-          </h2>
-          <Faq items={FAQ_ITEMS} />
-        </div>
-      </section>
+      <HomeSection id="faq" heading="Frequently Asked Questions" alt narrow>
+        <Faq items={FAQ_ITEMS} />
+      </HomeSection>
 
       <section className="cta" aria-labelledby="cta-heading">
         <div className="container">
@@ -123,5 +104,19 @@ export function Home() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** A home page section: its heading labels it; `alt` gives the alternate background, `narrow` a reading width. */
+function HomeSection({ id, heading, alt, narrow, children }: { id: string; heading: string; alt?: boolean; narrow?: boolean; children: ReactNode }) {
+  return (
+    <section className={alt ? 'section section-alt' : 'section'} aria-labelledby={`${id}-heading`}>
+      <div className={narrow ? 'container container-narrow' : 'container'}>
+        <h2 id={`${id}-heading`} className="section-heading">
+          {heading}
+        </h2>
+        {children}
+      </div>
+    </section>
   );
 }

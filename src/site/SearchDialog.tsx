@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { SiteIcon } from './SiteToolIcon';
+import { SiteIcon } from './SiteIcon';
 
 const loadPanel = () => import('./SearchPanel');
 const SearchPanel = lazy(loadPanel);

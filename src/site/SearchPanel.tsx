@@ -4,10 +4,11 @@
  * no dialog code.
  */
 import { useRef, useState, type RefObject } from 'react';
-import { Dialog, IconButton, TextField, VisuallyHidden } from '@radix-ui/themes';
-import { Search, X } from 'lucide-react';
+import { Dialog, IconButton, VisuallyHidden } from '@radix-ui/themes';
+import { X } from 'lucide-react';
 import { DIALOG_RESULTS_MAX_HEIGHT } from './constants';
 import { SearchResults, searchKeyDown } from './SearchResults';
+import { ToolSearchField } from './ToolSearchField';
 
 export default function SearchPanel({
   open,
@@ -56,20 +57,7 @@ export default function SearchPanel({
         <VisuallyHidden>
           <Dialog.Description>Type to find a tool by name, description or category. Arrow keys move through the results.</Dialog.Description>
         </VisuallyHidden>
-        <TextField.Root
-          ref={input}
-          size="3"
-          type="search"
-          placeholder="Search for tools..."
-          aria-label="Search tools"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          mt="3"
-        >
-          <TextField.Slot>
-            <Search aria-hidden="true" size={18} />
-          </TextField.Slot>
-        </TextField.Root>
+        <ToolSearchField inputRef={input} label="Search tools" value={query} onChange={setQuery} mt="3" />
         <SearchResults query={query} maxHeight={DIALOG_RESULTS_MAX_HEIGHT} onPick={() => change(false)} />
       </Dialog.Content>
     </Dialog.Root>

@@ -2,8 +2,8 @@ import { useMemo, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { searchTools } from '../engine/catalogue-summary';
 import { searchWorkflows } from '../engine/workflow-summary';
-import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo-badge';
-import { SiteToolIcon } from './SiteToolIcon';
+import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo/demo-badge';
+import { ToolIcon } from '../engine/ToolIcon';
 
 /**
  * Live results for the header searches: tools whose title, description or
@@ -37,7 +37,7 @@ export function SearchResults({
             {results.map((tool) => (
               <li key={tool.slug}>
                 <Link to="/tools/$slug" params={{ slug: tool.slug }} className="search-result" onClick={onPick}>
-                  <SiteToolIcon name={tool.icon} size={20} className="search-result-icon" />
+                  <ToolIcon name={tool.icon} size={20} className="search-result-icon" />
                   <span className="search-result-text">
                     <span className="search-result-title">
                       {tool.title}
@@ -55,7 +55,7 @@ export function SearchResults({
             {workflows.map((workflow) => (
               <li key={`workflow-${workflow.slug}`}>
                 <Link to="/workflows/$slug" params={{ slug: workflow.slug }} className="search-result" onClick={onPick}>
-                  <SiteToolIcon name={workflow.icon} size={20} className="search-result-icon" />
+                  <ToolIcon name={workflow.icon} size={20} className="search-result-icon" />
                   <span className="search-result-text">
                     <span className="search-result-title">
                       {workflow.title}

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ToolSummary } from '../engine/catalogue-summary';
-import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo-badge';
-import { SiteIcon, SiteToolIcon } from './SiteToolIcon';
+import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo/demo-badge';
+import { ToolIcon } from '../engine/ToolIcon';
+import { SiteIcon } from './SiteIcon';
 
 /** A catalogue card: icon, title, description, optional feature list and a Use Tool link. */
 export function ToolCard({
@@ -23,7 +24,7 @@ export function ToolCard({
   return (
     <article className={compact ? 'tool-card tool-card-compact' : 'tool-card'} data-slug={tool.slug}>
       <div className="tool-card-icon">
-        <SiteToolIcon name={tool.icon} size={compact ? 20 : 24} />
+        <ToolIcon name={tool.icon} size={compact ? 20 : 24} />
       </div>
       <Heading className="tool-card-title" id={titleId}>
         {tool.title}

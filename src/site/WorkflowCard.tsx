@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { WorkflowSummary } from '../engine/workflow-summary';
-import { SiteIcon, SiteToolIcon } from './SiteToolIcon';
+import { ToolIcon } from '../engine/ToolIcon';
+import { SiteIcon } from './SiteIcon';
 
 /** A workflow on All Tools: icon, title, description, its tools in order and a Use Workflow link. */
 export function WorkflowCard({ workflow }: { workflow: WorkflowSummary }) {
@@ -9,7 +10,7 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowSummary }) {
   return (
     <article className="tool-card tool-card-compact" data-workflow={workflow.slug}>
       <div className="tool-card-icon">
-        <SiteToolIcon name={workflow.icon} size={20} />
+        <ToolIcon name={workflow.icon} size={20} />
       </div>
       <h3 className="tool-card-title" id={titleId}>
         {workflow.title}

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORIES, CATEGORY_LABELS, catalogue } from '../engine/catalogue-summary';
-import { toolBySlug as toolBySlugFull } from '../engine/catalogue';
+import { toolBySlug as toolBySlugFull } from '../../tests/support/catalogue';
 import { workflows } from '../engine/workflow-summary';
-import { renderAt } from './test-utils';
+import { renderAt } from '../../tests/support/app';
 
 afterEach(cleanup);
 

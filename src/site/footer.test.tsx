@@ -2,28 +2,29 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { catalogue, toolBySlug } from '../engine/catalogue-summary';
-import { isDemoMode, setDemoMode } from '../engine/demo-mode';
-import { titleFromSlug } from './footer-links';
-import { renderAt } from './test-utils';
+import { catalogue } from '../engine/catalogue-summary';
+import { isDemoMode, setDemoMode } from '../engine/demo/demo-mode';
+import { renderAt } from '../../tests/support/app';
 
 afterEach(() => {
   cleanup();
   setDemoMode(false);
 });
 
-const TOOLS_COLUMN = [
-  '/tools/pdf-compressor',
-  '/tools/image-compressor',
-  '/tools/pdf-to-word',
-  '/tools/word-to-pdf',
-  '/tools/text-to-speech',
-  '/tools/jpg-to-png',
-  '/tools/png-to-jpg',
-  '/tools/merge-pdf',
-  '/tools/split-pdf',
-  '/tools/text-case-converter',
+/** The Tools column as the specification lists it: each link and the title of its tool's manifest. */
+const TOOLS_LINKS: [href: string, label: string][] = [
+  ['/tools/pdf-compressor', 'PDF Compressor'],
+  ['/tools/image-compressor', 'Image Compressor'],
+  ['/tools/pdf-to-word', 'PDF to Word'],
+  ['/tools/word-to-pdf', 'Word to PDF'],
+  ['/tools/text-to-speech', 'Text to Speech'],
+  ['/tools/jpg-to-png', 'JPG to PNG'],
+  ['/tools/png-to-jpg', 'PNG to JPG'],
+  ['/tools/merge-pdf', 'Merge PDF'],
+  ['/tools/split-pdf', 'Split PDF'],
+  ['/tools/text-case-converter', 'Text Case Converter'],
 ];
+const TOOLS_COLUMN = TOOLS_LINKS.map(([href]) => href);
 
 function column(name: string) {
   return screen.getByRole('navigation', { name });
@@ -35,14 +36,8 @@ describe('footer', () => {
   it('has the Tools column, exactly, labelled with catalogue titles', async () => {
     await renderAt('/');
     const tools = column('Tools');
-    expect(hrefs(tools)).toEqual(TOOLS_COLUMN);
-    within(tools)
-      .getAllByRole('link')
-      .forEach((a, i) => {
-        const slug = TOOLS_COLUMN[i].replace('/tools/', '');
-        expect(a.textContent).toBe(toolBySlug(slug)?.title ?? titleFromSlug(slug));
-      });
-    expect(within(tools).getByRole('link', { name: 'PDF Compressor' })).toHaveAttribute('href', '/tools/pdf-compressor');
+    const links = within(tools).getAllByRole('link');
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual(TOOLS_LINKS);
   });
 
   it('has a More Tools column of other catalogue tools', async () => {

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { catalogue, searchTools } from '../engine/catalogue-summary';
-import { setDemoMode } from '../engine/demo-mode';
+import { setDemoMode } from '../engine/demo/demo-mode';
 import { searchWorkflows } from '../engine/workflow-summary';
-import { renderAt, setScrollY } from './test-utils';
+import { renderAt, setScrollY } from '../../tests/support/app';
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@
  * Fixed copy of the home page: feature cards, testimonials and FAQ. The FAQ
  * answers describe what the product really does.
  */
-import type { SiteIconName } from './SiteToolIcon';
+import type { SiteIconName } from './SiteIcon';
 
 export interface FeatureCard {
   icon: SiteIconName;

@@ -4,7 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { catalogue } from '../engine/catalogue-summary';
 import { FAQ_ITEMS, TESTIMONIALS } from './home-content';
-import { renderAt } from './test-utils';
+import { renderAt } from '../../tests/support/app';
 
 afterEach(cleanup);
 

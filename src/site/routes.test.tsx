@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isKnownPath } from '../routes';
-import { renderAt } from './test-utils';
+import { renderAt } from '../../tests/support/app';
 
 afterEach(cleanup);
 

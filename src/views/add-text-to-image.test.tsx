@@ -4,13 +4,13 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blackPngBytes, inkCentre } from '../../tests/support/text-ink';
-import { setDemoMode } from '../engine/demo-mode';
-import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../engine/test-utils';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../../tests/support/components';
 import { runInWorker } from '../engine/worker/bridge';
 import { TEXT_FONT_FAMILY } from '../lib/image/text';
 import addText from '../processors/add-text-to-image';
 import AddTextView from './add-text-to-image';
-import { layOutAt, pointerDrag, runProcessorInPlace } from './shared/view-test-utils';
+import { layOutAt, pointerDrag, runProcessorInPlace } from '../../tests/support/views';
 
 vi.mock('../engine/worker/bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../engine/worker/bridge')>()),

@@ -10,7 +10,7 @@ import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { CENTRE, type TextPosition } from '../lib/image/text';
 import { TextPlacer } from './add-text-to-image/TextPlacer';
-import { useImagePreview } from './shared/useImagePreview';
+import { useShownImage } from './shared/useImagePreview';
 
 export default function AddTextView({ manifest }: ToolViewProps) {
   const [at, setAt] = useState<TextPosition>(CENTRE);
@@ -20,7 +20,7 @@ export default function AddTextView({ manifest }: ToolViewProps) {
   });
   const { run, values } = page;
   const file = run.files[0];
-  const { url, size, onDecoded } = useImagePreview(file);
+  const image = useShownImage(file);
   useEffect(() => setAt(CENTRE), [file]);
 
   const defaults = Object.fromEntries(manifest.options.map((f) => [f.name, f.default]));
@@ -29,20 +29,15 @@ export default function AddTextView({ manifest }: ToolViewProps) {
     <ToolFrame
       page={page}
       afterInput={
-        file &&
-        url &&
-        size && (
+        image && (
           <TextPlacer
-            url={url}
-            name={file.name}
-            size={size}
+            image={image}
             text={String(values.text ?? '')}
             // While the size field is blank or out of range the preview keeps the default size.
             fontSize={Number.isFinite(fontSize) && fontSize >= 1 && fontSize <= 500 ? fontSize : Number(defaults.fontSize)}
             colour={String(values.textColor || defaults.textColor)}
             at={at}
             onChange={setAt}
-            onDecoded={onDecoded}
             disabled={run.running}
           />
         )

@@ -2,10 +2,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toolBySlug } from '../engine/catalogue';
-import { setDemoMode } from '../engine/demo-mode';
-import { renderWithShell, toastTexts } from '../engine/test-utils';
-import { SIMULATED_NOTE } from '../engine/ToolPage';
+import { toolBySlug } from '../../tests/support/catalogue';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { renderWithShell, toastTexts } from '../../tests/support/components';
+import { SIMULATED_NOTE } from '../engine/demo/notes';
 import AiImageGenerator, { cutText, SAMPLE_IMAGE_URL } from './ai-image-generator';
 
 const manifest = toolBySlug('ai-image-generator')!;

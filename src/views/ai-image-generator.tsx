@@ -7,9 +7,9 @@
 import { Card, Heading } from '@radix-ui/themes';
 import { useMemo, useRef, useState } from 'react';
 import { ResultList } from '../engine/ResultList';
-import { cutText } from '../engine/rules';
+import { cutText } from '../contract/rules';
 import { RESULT_LIST_HEIGHT, ToolFrame, useToolPage } from '../engine/ToolPage';
-import type { ToolResult } from '../engine/types';
+import type { ToolResult } from '../engine/tool-result';
 import type { ToolViewProps } from '../engine/view-modules';
 import { downloadBlob } from '../lib/download';
 

@@ -2,9 +2,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toolBySlug } from '../engine/catalogue';
-import { setDemoMode } from '../engine/demo-mode';
-import { renderWithShell, toastTexts } from '../engine/test-utils';
+import { toolBySlug } from '../../tests/support/catalogue';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { renderWithShell, toastTexts } from '../../tests/support/components';
 import ChartMaker from './chart-maker';
 
 const manifest = toolBySlug('chart-maker')!;

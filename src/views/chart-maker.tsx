@@ -13,7 +13,6 @@ import { checkPieData, isChartType, parseChartData, type ChartData, type ChartTy
 import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/config';
 import { downloadBlob } from '../lib/download';
 import { isToolError } from '../lib/errors';
-import { useDemoMode } from '../engine/demo-mode';
 
 type Parsed = { ok: true; data: ChartData } | { ok: false; message: string } | null;
 
@@ -50,7 +49,6 @@ export default function ChartMaker({ manifest }: ToolViewProps) {
   const { setFiles } = run;
   const hasResult = run.results.length > 0;
 
-  const demo = useDemoMode();
   // Chart.js is loaded with the first preview, not with the site.
   useEffect(() => {
     if (!parsed?.ok) return;
@@ -92,7 +90,7 @@ export default function ChartMaker({ manifest }: ToolViewProps) {
             <Button type="button" variant="soft" onClick={() => run.download(run.results[0])}>
               <Download size={16} aria-hidden="true" /> Download Chart
             </Button>
-            {!demo && (
+            {run.real && (
               <Button type="button" variant="soft" onClick={() => void downloadSvg()}>
                 <Download size={16} aria-hidden="true" /> Download SVG
               </Button>

@@ -5,14 +5,14 @@ import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../tests/setup/offscreen-canvas';
 import { decodeRgba } from '../../tests/setup/offscreen-canvas';
-import { setDemoMode } from '../engine/demo-mode';
-import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../engine/test-utils';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../../tests/support/components';
 import { runInWorker } from '../engine/worker/bridge';
 import { collageCells } from '../lib/image/ops/collage';
 import collage from '../processors/collage-maker';
 import CollageMakerView from './collage-maker';
 import { neighbour, placeIn } from './collage-maker/cell-order';
-import { runProcessorInPlace } from './shared/view-test-utils';
+import { runProcessorInPlace } from '../../tests/support/views';
 
 vi.mock('../engine/worker/bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../engine/worker/bridge')>()),

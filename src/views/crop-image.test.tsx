@@ -4,13 +4,13 @@ import { PNG } from 'pngjs';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../tests/setup/offscreen-canvas';
-import { setDemoMode } from '../engine/demo-mode';
-import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../engine/test-utils';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../../tests/support/components';
 import { runInWorker } from '../engine/worker/bridge';
 import cropImage from '../processors/crop-image';
 import CropImageView from './crop-image';
 import { dragRect, nudgeRect, rectOnImage } from './crop-image/crop-rect';
-import { layOutAt, pointerDrag, runProcessorInPlace } from './shared/view-test-utils';
+import { layOutAt, pointerDrag, runProcessorInPlace } from '../../tests/support/views';
 
 vi.mock('../engine/worker/bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../engine/worker/bridge')>()),

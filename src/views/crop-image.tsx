@@ -11,7 +11,7 @@ import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { CropEditor } from './crop-image/CropEditor';
 import { rectOnImage, type PixelRect } from './crop-image/crop-rect';
-import { useImagePreview } from './shared/useImagePreview';
+import { useShownImage } from './shared/useImagePreview';
 
 const KEYS = ['x', 'y', 'width', 'height'] as const;
 
@@ -19,7 +19,8 @@ export default function CropImageView({ manifest }: ToolViewProps) {
   const page = useToolPage(manifest);
   const { run, form, values } = page;
   const file = run.files[0];
-  const { url, size, onDecoded } = useImagePreview(file);
+  const image = useShownImage(file);
+  const size = image?.size;
   // While a field is being retyped (blank for a moment) the box stays where it was.
   const shown = useRef<PixelRect | null>(null);
   const rect = size ? (rectOnImage(values, size) ?? shown.current) : null;
@@ -35,10 +36,7 @@ export default function CropImageView({ manifest }: ToolViewProps) {
     <ToolFrame
       page={page}
       afterInput={
-        file &&
-        url &&
-        size &&
-        rect && <CropEditor url={url} name={file.name} size={size} rect={rect} onChange={setRect} onDecoded={onDecoded} disabled={run.running} />
+        image && rect && <CropEditor image={image} rect={rect} onChange={setRect} disabled={run.running} />
       }
     />
   );

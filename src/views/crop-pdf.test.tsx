@@ -3,13 +3,13 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { PDFDocument } from 'pdf-lib';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo-mode';
-import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import cropPdf from '../processors/crop-pdf';
 import CropPdfView from './crop-pdf';
-import { layOutAt, pointerDrag, realPdf, runProcessorInPlace } from './shared/view-test-utils';
+import { layOutAt, pointerDrag, realPdf, runProcessorInPlace } from '../../tests/support/views';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),

@@ -6,13 +6,13 @@
 import { Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { notify } from '../engine/notify';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { CropArea } from './crop-pdf/CropArea';
 import { hasArea, type CropBox } from './crop-pdf/crop-box';
 import { PageNavigator } from './shared/PageNavigator';
 import { PagePreview } from './shared/PagePreview';
-import { PdfProblem, useShownPage } from './shared/useShownPage';
+import { ShownPageFrame, useShownPage } from './shared/useShownPage';
 
 /** The box offered before the visitor draws one: 10% off every edge. */
 const START_BOX: CropBox = { x: 0.1, y: 0.1, width: 0.8, height: 0.8 };
@@ -28,30 +28,20 @@ export default function CropPdfView({ manifest }: ToolViewProps) {
     },
   });
   const { run } = page;
-  const { file, pdf, shown, setShown, pageCount, waiting } = useShownPage(run, () => setBox(START_BOX));
+  const shownPage = useShownPage(run, () => setBox(START_BOX));
+  const { pdf, shown, setShown, pageCount } = shownPage;
 
   return (
-    <ToolFrame
-      page={page}
-      blocked={waiting}
-      afterInput={
-        <>
-          <PdfProblem error={pdf.error} />
-          {file && (
-            <>
-              {pdf.doc && (
-                <PageNavigator page={shown} pageCount={pageCount} onChange={setShown} label="Preview page" testId="crop-page" />
-              )}
-              <Text as="p" className="pdfv-aside">
-                Drag on the page to draw the area to keep, or type how much to trim from each edge.
-              </Text>
-              <CropArea box={box} onChange={setBox} disabled={run.running}>
-                <PagePreview doc={pdf.doc} page={shown} size={PREVIEW_SIZE} real={run.real} />
-              </CropArea>
-            </>
-          )}
-        </>
-      }
-    />
+    <ShownPageFrame page={page} state={shownPage}>
+      {pdf.doc && (
+        <PageNavigator page={shown} pageCount={pageCount} onChange={setShown} label="Preview page" testId="crop-page" />
+      )}
+      <Text as="p" className="pdfv-aside">
+        Drag on the page to draw the area to keep, or type how much to trim from each edge.
+      </Text>
+      <CropArea box={box} onChange={setBox} disabled={run.running}>
+        <PagePreview doc={pdf.doc} page={shown} size={PREVIEW_SIZE} real={run.real} />
+      </CropArea>
+    </ShownPageFrame>
   );
 }

@@ -4,16 +4,16 @@ import { PDFDocument } from 'pdf-lib';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OptionValues } from '../../schemas/manifest';
-import { setDemoMode } from '../engine/demo-mode';
-import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts, within } from '../engine/test-utils';
-import type { ToolOutput } from '../engine/types';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts, within } from '../../tests/support/components';
+import type { ToolOutput } from '../contract/types';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import editPdf from '../processors/edit-pdf';
 import { halfTransparentPng } from '../../tests/fixtures/pdf-build/images';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import EditPdfView from './edit-pdf';
-import { realPdf } from './shared/view-test-utils';
+import { realPdf } from '../../tests/support/views';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),

@@ -6,10 +6,9 @@
  */
 import { Text } from '@radix-ui/themes';
 import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
-import type { OptionValue } from '../../schemas/manifest';
 import { notify } from '../engine/notify';
 import { PdfThumbnail } from '../engine/pdf-pages/PdfThumbnail';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { readImageHeader } from '../lib/image/header';
 import { fitScale } from '../lib/pdf/preview';
@@ -19,7 +18,7 @@ import { usePageSize } from './edit-pdf/edit-page-size';
 import { EditStage, type EditTool } from './edit-pdf/edit-stage';
 import { EditToolbar } from './edit-pdf/edit-toolbar';
 import { PageNavigator } from './shared/PageNavigator';
-import { PdfProblem, useShownPage } from './shared/useShownPage';
+import { ShownPageFrame, useShownPage } from './shared/useShownPage';
 
 const PREVIEW_SIZE = 560;
 /** The demo page stands for an A4 sheet, in points. */
@@ -40,18 +39,19 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
   const [history, dispatch] = useReducer(editReducer, EMPTY_HISTORY);
   const objects = history.present;
   // The processor's edits are typed by its own schema; the page's option values are plain JSON.
-  const page = useToolPage(manifest, { beforeRun: () => ({ options: { edits: toEdits(objects) as unknown as OptionValue } }) });
+  const page = useToolPage(manifest, { beforeRun: () => ({ options: { edits: toEdits(objects) } }) });
   const { run } = page;
   const [tool, setTool] = useState<EditTool>('select');
   const [defaults, setDefaults] = useState<EditStyle>(DEFAULT_STYLE);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focusText, setFocusText] = useState(false);
   const textField = useRef<HTMLTextAreaElement>(null);
-  const { file, pdf, shown, setShown, pageCount, waiting } = useShownPage(run, () => {
+  const shownPage = useShownPage(run, () => {
     setSelectedId(null);
     setTool('select');
     dispatch({ type: 'reset' });
   });
+  const { pdf, shown, setShown, pageCount } = shownPage;
   const measured = usePageSize(pdf.doc, shown + 1);
 
   useEffect(() => {
@@ -107,66 +107,57 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
   };
 
   return (
-    <ToolFrame
-      page={page}
-      blocked={waiting}
-      afterInput={
-        <>
-          <PdfProblem error={pdf.error} />
-          {file && (
-            <div className="pdfe-editor" onKeyDown={onKeyDown}>
-              <EditToolbar
-                tool={tool}
-                onTool={setTool}
-                style={style}
-                onStyle={changeStyle}
-                selected={selected}
-                onText={(text) => selected && update(selected.id, { text }, `text-${selected.id}`)}
-                textField={textField}
-                onImage={(chosen) => void addImage(chosen).catch(() => notify.error(IMAGE_PROBLEM))}
-                onAdd={() => tool !== 'select' && create(objectAt(tool, shown, CENTRE, defaults))}
-                onDelete={() => selected && remove(selected.id)}
-                onUndo={() => dispatch({ type: 'undo' })}
-                onRedo={() => dispatch({ type: 'redo' })}
-                canUndo={history.past.length > 0}
-                canRedo={history.future.length > 0}
-                disabled={busy}
-              />
-              <Text as="p" className="pdfv-aside">
-                Choose a tool and drag on the page to draw. Select an object to move it (drag or arrow keys), resize it (corner handle or
-                Alt+arrow keys) or remove it (Delete). White-out covers what is under it but does not delete it: the hidden text stays in the
-                file and can still be selected, copied or found by search.
-              </Text>
-              {pdf.doc && <PageNavigator page={shown} pageCount={pageCount} onChange={goTo} label="Page" testId="edit-page" />}
-              <EditStage
-                page={shown}
-                objects={objects.filter((o) => o.page === shown)}
-                selectedId={selectedId}
-                tool={tool}
-                style={defaults}
-                scale={scale}
-                disabled={busy}
-                onCreate={create}
-                onSelect={setSelectedId}
-                onUpdate={update}
-                onCommit={() => dispatch({ type: 'commit' })}
-                onRemove={remove}
-              >
-                {pdf.doc ? (
-                  <PdfThumbnail doc={pdf.doc} pageNumber={shown + 1} size={PREVIEW_SIZE} />
-                ) : (
-                  <div
-                    className="pdfe-mock"
-                    style={{ width: Math.round(MOCK_PAGE.width * scale), height: Math.round(MOCK_PAGE.height * scale) }}
-                    role="img"
-                    aria-label={run.real ? 'Loading the page' : 'Page preview (demo)'}
-                  />
-                )}
-              </EditStage>
-            </div>
+    <ShownPageFrame page={page} state={shownPage}>
+      <div className="pdfe-editor" onKeyDown={onKeyDown}>
+        <EditToolbar
+          tool={tool}
+          onTool={setTool}
+          style={style}
+          onStyle={changeStyle}
+          selected={selected}
+          onText={(text) => selected && update(selected.id, { text }, `text-${selected.id}`)}
+          textField={textField}
+          onImage={(chosen) => void addImage(chosen).catch(() => notify.error(IMAGE_PROBLEM))}
+          onAdd={() => tool !== 'select' && create(objectAt(tool, shown, CENTRE, defaults))}
+          onDelete={() => selected && remove(selected.id)}
+          onUndo={() => dispatch({ type: 'undo' })}
+          onRedo={() => dispatch({ type: 'redo' })}
+          canUndo={history.past.length > 0}
+          canRedo={history.future.length > 0}
+          disabled={busy}
+        />
+        <Text as="p" className="pdfv-aside">
+          Choose a tool and drag on the page to draw. Select an object to move it (drag or arrow keys), resize it (corner handle or
+          Alt+arrow keys) or remove it (Delete). White-out covers what is under it but does not delete it: the hidden text stays in the
+          file and can still be selected, copied or found by search.
+        </Text>
+        {pdf.doc && <PageNavigator page={shown} pageCount={pageCount} onChange={goTo} label="Page" testId="edit-page" />}
+        <EditStage
+          page={shown}
+          objects={objects.filter((o) => o.page === shown)}
+          selectedId={selectedId}
+          tool={tool}
+          style={defaults}
+          scale={scale}
+          disabled={busy}
+          onCreate={create}
+          onSelect={setSelectedId}
+          onUpdate={update}
+          onCommit={() => dispatch({ type: 'commit' })}
+          onRemove={remove}
+        >
+          {pdf.doc ? (
+            <PdfThumbnail doc={pdf.doc} pageNumber={shown + 1} size={PREVIEW_SIZE} />
+          ) : (
+            <div
+              className="pdfe-mock"
+              style={{ width: Math.round(MOCK_PAGE.width * scale), height: Math.round(MOCK_PAGE.height * scale) }}
+              role="img"
+              aria-label={run.real ? 'Loading the page' : 'Page preview (demo)'}
+            />
           )}
-        </>
-      }
-    />
+        </EditStage>
+      </div>
+    </ShownPageFrame>
   );
 }

@@ -4,14 +4,14 @@ import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo-mode';
+import { setDemoMode } from '../engine/demo/demo-mode';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
-import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
+import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import esignPdf from '../processors/esign-pdf';
 import EsignPdfView from './esign-pdf';
-import { realPdf, runProcessorInPlace } from './shared/view-test-utils';
+import { realPdf, runProcessorInPlace } from '../../tests/support/views';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),

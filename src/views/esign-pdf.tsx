@@ -7,14 +7,14 @@
 import { Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { notify } from '../engine/notify';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { SignaturePanel } from './esign-pdf/signature-panel';
 import { SignaturePlacer, type PlacedBox } from './esign-pdf/signature-placer';
 import { signatureAspect, SignatureLook, signatureOptions, type SignatureValue } from './esign-pdf/signature-value';
 import { PageNavigator } from './shared/PageNavigator';
 import { PagePreview } from './shared/PagePreview';
-import { PdfProblem, useShownPage } from './shared/useShownPage';
+import { ShownPageFrame, useShownPage } from './shared/useShownPage';
 
 const PREVIEW_SIZE = 460;
 /** The date line takes the bottom 28% of the box (as the processor draws it). */
@@ -40,7 +40,8 @@ export default function EsignPdfView({ manifest }: ToolViewProps) {
     },
   });
   const { run, values } = page;
-  const { file, pdf, shown, setShown, pageCount, waiting } = useShownPage(run, () => setBox(null));
+  const shownPage = useShownPage(run, () => setBox(null));
+  const { pdf, shown, setShown, pageCount } = shownPage;
   const withDate = values.addDate === true;
   const aspect = (signature ? signatureAspect(signature) : 3) * (withDate ? 1 - DATE_SHARE : 1);
 
@@ -58,28 +59,17 @@ export default function EsignPdfView({ manifest }: ToolViewProps) {
   );
 
   return (
-    <ToolFrame
-      page={page}
-      blocked={waiting}
-      afterInput={
-        <>
-          <PdfProblem error={pdf.error} />
-          {file && (
-            <>
-              <SignaturePanel onChange={setSignature} disabled={run.running} />
-              {pdf.doc && (
-                <PageNavigator page={shown} pageCount={pageCount} onChange={setShown} label="Page to sign" testId="sign-page" />
-              )}
-              <Text as="p" className="pdfv-aside">
-                Click the page where your signature should go. Drag the box to move it, or its corner to resize it.
-              </Text>
-              <SignaturePlacer box={box} onChange={setBox} aspect={aspect} look={look} disabled={run.running}>
-                <PagePreview doc={pdf.doc} page={shown} size={PREVIEW_SIZE} real={run.real} />
-              </SignaturePlacer>
-            </>
-          )}
-        </>
-      }
-    />
+    <ShownPageFrame page={page} state={shownPage}>
+      <SignaturePanel onChange={setSignature} disabled={run.running} />
+      {pdf.doc && (
+        <PageNavigator page={shown} pageCount={pageCount} onChange={setShown} label="Page to sign" testId="sign-page" />
+      )}
+      <Text as="p" className="pdfv-aside">
+        Click the page where your signature should go. Drag the box to move it, or its corner to resize it.
+      </Text>
+      <SignaturePlacer box={box} onChange={setBox} aspect={aspect} look={look} disabled={run.running}>
+        <PagePreview doc={pdf.doc} page={shown} size={PREVIEW_SIZE} real={run.real} />
+      </SignaturePlacer>
+    </ShownPageFrame>
   );
 }

@@ -11,15 +11,15 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { PNG } from 'pngjs';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo-mode';
-import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../engine/test-utils';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../../tests/support/components';
 import { runInWorker } from '../engine/worker/bridge';
 import { ToolError } from '../lib/errors';
 import { decodeMask, encodeMask, type EncodedMask } from '../lib/image/ops/inpaint-mask';
 import imageInpaint from '../processors/image-inpaint';
 import { decodeRgba } from '../../tests/setup/offscreen-canvas';
 import InpaintBrushView from './inpaint-brush';
-import { layOutAt, runProcessorInPlace } from './shared/view-test-utils';
+import { layOutAt, runProcessorInPlace } from '../../tests/support/views';
 
 vi.mock('../engine/worker/bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../engine/worker/bridge')>()),

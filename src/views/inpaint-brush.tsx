@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../engine/notify';
 import { ToolFrame, useToolPage } from '../engine/ToolPage';
-import { useRunMode } from '../engine/useToolRun';
+import { useRunMode } from '../engine/demo/useRunMode';
 import type { ToolViewProps } from '../engine/view-modules';
 import { CRASH_MESSAGE, runInWorker } from '../engine/worker/bridge';
 import { CancelledError, isToolError } from '../lib/errors';

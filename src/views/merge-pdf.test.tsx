@@ -2,12 +2,12 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo-mode';
-import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
 import { ENCRYPTED_MESSAGE, UNLOCK_LINK } from '../lib/pdf/messages';
 import { openPreview, PreviewError } from '../lib/pdf/preview';
 import MergePdfView from './merge-pdf';
-import { listedNames } from './shared/view-test-utils';
+import { listedNames } from '../../tests/support/views';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),

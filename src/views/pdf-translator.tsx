@@ -8,7 +8,7 @@
 import { Button, Callout, Text } from '@radix-ui/themes';
 import { Info } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { setDemoMode } from '../engine/demo-mode';
+import { setDemoMode } from '../engine/demo/demo-mode';
 import { DefaultInput, ToolFrame, useToolPage, type ToolPageState } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { hasTranslator } from './pdf-translator/browser-translator';

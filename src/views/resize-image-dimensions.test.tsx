@@ -4,8 +4,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { PNG } from 'pngjs';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo-mode';
-import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../engine/test-utils';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { choose, flush, manifestOf, renderWithShell, toastTexts } from '../../tests/support/components';
 import ResizeImageView, { recompute } from './resize-image-dimensions';
 import { imageSize } from './shared/useImagePreview';
 

@@ -4,11 +4,11 @@
  * other from the chosen image's natural size, which is read from the file's
  * header so nothing is decoded. Validation, naming and the run are the engine's.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { OptionsFormApi } from '../engine/OptionsForm';
 import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
-import { imageSize, type PixelSize } from './shared/useImagePreview';
+import { useHeaderSize, type PixelSize } from './shared/useImagePreview';
 
 /** The other side for a typed one: rounded, or blank when not positive; undefined when the input is not a number. */
 export function recompute(typed: unknown, from: PixelSize, side: 'width' | 'height'): number | '' | undefined {
@@ -17,23 +17,6 @@ export function recompute(typed: unknown, from: PixelSize, side: 'width' | 'heig
   if (!Number.isFinite(value)) return undefined;
   const other = Math.round(side === 'width' ? (value * from.height) / from.width : (value * from.width) / from.height);
   return other > 0 ? other : '';
-}
-
-function useNaturalSize(file: File | undefined): PixelSize | null {
-  const [size, setSize] = useState<PixelSize | null>(null);
-  useEffect(() => {
-    setSize(null);
-    if (!file) return;
-    let live = true;
-    imageSize(file).then(
-      (found) => live && setSize(found),
-      () => live && setSize(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [file]);
-  return size;
 }
 
 /** Starts the fields at the image's size and keeps them in proportion while the visitor types. */
@@ -57,7 +40,7 @@ function useAspectLock(form: OptionsFormApi, natural: PixelSize | null, maxSide:
 
 export default function ResizeImageView({ manifest }: ToolViewProps) {
   const page = useToolPage(manifest);
-  const natural = useNaturalSize(page.run.files[0]);
+  const [natural] = useHeaderSize(page.run.files[0]);
   const widthField = manifest.options.find((f) => f.name === 'width');
   useAspectLock(page.form, natural, widthField?.type === 'number' ? (widthField.max ?? Infinity) : Infinity);
   return (

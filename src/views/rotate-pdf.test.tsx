@@ -2,13 +2,13 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo-mode';
-import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import rotatePdf from '../processors/rotate-pdf';
 import RotatePdfView from './rotate-pdf';
-import { readPages, realPdf, runProcessorInPlace } from './shared/view-test-utils';
+import { readPages, realPdf, runProcessorInPlace } from '../../tests/support/views';
 import { renderRun } from '../../tests/support/tool-page';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({

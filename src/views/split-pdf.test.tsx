@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo-mode';
-import { captureDownloads, choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../engine/test-utils';
+import { setDemoMode } from '../engine/demo/demo-mode';
+import { captureDownloads, choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
 import { damagedPdfMessage } from '../lib/pdf/messages';
 import { openPreview, PreviewError } from '../lib/pdf/preview';
 import SplitPdfView from './split-pdf';

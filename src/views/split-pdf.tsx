@@ -9,7 +9,7 @@ import { useRef } from 'react';
 import type { OptionValues } from '../../schemas/manifest';
 import { notify } from '../engine/notify';
 import { OptionsForm } from '../engine/OptionsForm';
-import { planSimulation } from '../engine/simulate';
+import { planSimulation } from '../engine/demo/simulate';
 import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { planSplit, type PageRange } from '../lib/page-ranges';

@@ -2,8 +2,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toolBySlug } from '../engine/catalogue';
-import { renderWithShell, toastTexts } from '../engine/test-utils';
+import { toolBySlug } from '../../tests/support/catalogue';
+import { renderWithShell, toastTexts } from '../../tests/support/components';
 import TextCaseConverter from './text-case-converter';
 
 const manifest = toolBySlug('text-case-converter')!;

@@ -3,14 +3,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allTools, toolBySlug } from '../engine/catalogue';
+import { allTools, toolBySlug } from '../../tests/support/catalogue';
 import { canFollow, producesWith } from '../engine/chain';
-import { toastTexts } from '../engine/test-utils';
+import { toastTexts } from '../../tests/support/components';
 import { ChainBuilder, invalidLinkMessage, UNREADABLE_LINK_MESSAGE } from './ChainBuilder';
 import { chainHash, readChainHash } from './chain-link';
 import { chainTools } from './chain-tools';
 import { RUN_LABEL } from './ChainWork';
-import { renderInRouter } from './test-utils';
+import { renderInRouter } from '../../tests/support/router';
 
 const firstPicker = () => screen.getByLabelText('Choose the first tool');
 const nextPicker = () => screen.getByLabelText('Add a step');

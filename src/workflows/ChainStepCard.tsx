@@ -10,8 +10,8 @@ import { useEffect, useId, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { firstErrorMessage, OptionsForm, useToolOptions, type OptionsFormApi } from '../engine/OptionsForm';
 import { notify } from '../engine/notify';
-import { holds, type Facts } from '../engine/rules';
-import { SiteToolIcon } from '../site/SiteToolIcon';
+import { holds, type Facts } from '../contract/rules';
+import { ToolIcon } from '../engine/ToolIcon';
 
 /** Validates a step's options; the values to run with, or null once the visitor has been told what is wrong. */
 export type StepCheck = () => Promise<OptionValues | null>;
@@ -72,7 +72,7 @@ export function ChainStepCard({ number, manifest, options, ask, facts, disabled,
     <article className="chain-step" data-state={state} aria-labelledby={headingId} data-testid="chain-step">
       <div className="chain-step-head">
         <span className="tool-icon chain-step-icon">
-          <SiteToolIcon name={manifest.icon} size={20} />
+          <ToolIcon name={manifest.icon} size={20} />
         </span>
         <h3 id={headingId} className="chain-step-title">
           <span className="chain-step-number">Step {number}:</span>{' '}

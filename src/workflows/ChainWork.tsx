@@ -17,7 +17,7 @@ import { notify } from '../engine/notify';
 import { ResultList } from '../engine/ResultList';
 import { chainShare, type ChainStep, type StepRunner } from '../engine/run-chain';
 import { RunProgress } from '../engine/RunControls';
-import { factsOf } from '../engine/simulate';
+import { factsOf } from '../engine/facts';
 import { RESULT_LIST_HEIGHT } from '../engine/ToolPage';
 import { megabytes } from '../lib/format-size';
 import { ChainStepCard, type StepCheck } from './ChainStepCard';

@@ -2,12 +2,8 @@
 import { Badge, Callout, Heading, Text } from '@radix-ui/themes';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useDemoMode } from '../engine/demo-mode';
-import { REAL_NOTE } from '../engine/ToolHeader';
-
-/** Demo mode simulates single tools; a workflow always runs the real ones, and says so. */
-export const WORKFLOW_DEMO_NOTE =
-  'Demo mode does not apply to workflows: this one runs the real tools, on this device. Nothing is uploaded.';
+import { useDemoMode } from '../engine/demo/demo-mode';
+import { workflowNote } from '../engine/demo/notes';
 
 interface WorkflowHeaderProps {
   icon: ReactNode;
@@ -19,7 +15,7 @@ interface WorkflowHeaderProps {
 }
 
 export function WorkflowHeader({ icon, title, description, features, badge = true }: WorkflowHeaderProps) {
-  const demo = useDemoMode();
+  const demoFlag = useDemoMode();
   return (
     <header className="tool-header">
       <div className="tool-title-row">
@@ -47,7 +43,7 @@ export function WorkflowHeader({ icon, title, description, features, badge = tru
         <Callout.Icon>
           <ShieldCheck size={16} />
         </Callout.Icon>
-        <Callout.Text>{demo ? WORKFLOW_DEMO_NOTE : REAL_NOTE}</Callout.Text>
+        <Callout.Text>{workflowNote(demoFlag)}</Callout.Text>
       </Callout.Root>
     </header>
   );

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import type { StepRunner } from '../engine/run-chain';
 import { usePageReady } from '../lib/page-ready';
-import { SiteToolIcon } from '../site/SiteToolIcon';
+import { ToolIcon } from '../engine/ToolIcon';
 import { ChainWork, type ChainEntry } from './ChainWork';
 import { WorkflowHeader } from './WorkflowHeader';
 import { loadedWorkflow, loadWorkflow, type LoadedWorkflow } from './workflow-data';
@@ -26,7 +26,7 @@ export function WorkflowPage({ chain, runStep }: { chain: LoadedWorkflow; runSte
   );
   return (
     <div className="tool-page">
-      <WorkflowHeader icon={<SiteToolIcon name={workflow.icon} size={28} />} title={workflow.title} description={workflow.description} features={workflow.features} />
+      <WorkflowHeader icon={<ToolIcon name={workflow.icon} size={28} />} title={workflow.title} description={workflow.description} features={workflow.features} />
       <ChainWork entries={entries} name={workflow.slug} runStep={runStep} />
     </div>
   );

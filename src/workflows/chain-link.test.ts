@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toolBySlug } from '../engine/catalogue';
+import { toolBySlug } from '../../tests/support/catalogue';
 import { chainHash, deleteChain, readChainHash, saveChain, savedChains, shareableStep, type ChainData } from './chain-link';
 
 describe('a chain in a link', () => {

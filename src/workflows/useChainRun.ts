@@ -9,7 +9,8 @@ import { downloadBlob, zipResults } from '../lib/download';
 import { noneProcessedMessage, notify, partlyProcessedMessage } from '../engine/notify';
 import { CRASH_MESSAGE } from '../engine/run-files';
 import { runChain, type ChainFailure, type ChainProgress, type ChainStep, type StepRunner } from '../engine/run-chain';
-import type { FileFailure, ToolResult } from '../engine/types';
+import type { FileFailure } from '../contract/types';
+import type { ToolResult } from '../engine/tool-result';
 import { runInWorker } from '../engine/worker/bridge';
 
 export const CANCELLED_MESSAGE = 'Processing cancelled. Your files were not changed.';

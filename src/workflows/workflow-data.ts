@@ -8,7 +8,7 @@
  */
 import type { ToolManifest } from '../../schemas/manifest';
 import type { Workflow } from '../../schemas/workflow';
-import { defaultOptions } from '../engine/option-values';
+import { defaultOptions } from '../contract/option-values';
 import { loadToolManifest } from '../engine/tool-manifest';
 import type { ResolvedStep } from '../engine/workflow';
 

@@ -1,5 +1,5 @@
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
-import { defaultOptions } from '../../src/engine/options';
+import { defaultOptions } from '../../src/contract/options';
 
 /** A manifest's default option values, with required text fields (which start blank on purpose) filled in. */
 export function filledDefaults(tool: ToolManifest): OptionValues {

@@ -2,16 +2,15 @@
  * Small images of every input format the image converters read, made with
  * libraries independent of the site's codec layer (so they also load in the
  * Playwright runner): @napi-rs/canvas for PNG, JPEG and WebP, gifenc, utif2
- * and ag-psd. HEIC has no encoder on npm; a shared-corpus file is used when
- * present.
+ * and ag-psd. AVIF, JPEG XL and HEIC are small files kept in tests/fixtures/.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { initializeCanvas, writePsdUint8Array } from 'ag-psd';
 import * as gifencModule from 'gifenc';
 import * as UTIFModule from 'utif2';
 import { encode as encodeEps } from '../../src/lib/image/codecs/eps';
 import { FIXTURE_AVIF, FIXTURE_JXL } from '../fixtures/avif-jxl';
+import { FIXTURE_HEIC } from '../fixtures/heic';
 import type { RasterImage } from '../../src/lib/image/types';
 
 type Gifenc = typeof import('gifenc');
@@ -68,9 +67,7 @@ function psd(): Uint8Array {
   return writePsdUint8Array({ width: FIXTURE_WIDTH, height: FIXTURE_HEIGHT, imageData }, { generateThumbnail: false });
 }
 
-const HEIC = new URL('../../../shared/corpus/heic/content_images_old_bridge_1440x960.heic', import.meta.url).pathname;
-
-/** A small file of the given MIME type, with its extension; null when none can be made here. */
+/** A small file of the given MIME type, with its extension; null for a type no converter reads. */
 export function fixtureFor(mime: string): { bytes: Uint8Array; ext: string } | null {
   switch (mime) {
     case 'image/png':
@@ -93,7 +90,7 @@ export function fixtureFor(mime: string): { bytes: Uint8Array; ext: string } | n
     case 'image/jxl':
       return { bytes: FIXTURE_JXL.slice(), ext: 'jxl' };
     case 'image/heic':
-      return existsSync(HEIC) ? { bytes: new Uint8Array(readFileSync(HEIC)), ext: 'heic' } : null;
+      return { bytes: FIXTURE_HEIC.slice(), ext: 'heic' };
     default:
       return null;
   }

@@ -4,8 +4,8 @@
  * sends and the processor receives typed values.
  */
 import type { z } from 'zod';
-import type { ProcessorModule } from '../../src/engine/processor';
-import type { ProcessorContext, ToolInput, ToolOutput } from '../../src/engine/types';
+import type { ProcessorModule } from '../../src/contract/processor';
+import type { ProcessorContext, ToolInput, ToolOutput } from '../../src/contract/types';
 
 export type RawRun = (inputs: ToolInput[], raw: Record<string, unknown>, ctx: ProcessorContext) => Promise<ToolOutput[]>;
 

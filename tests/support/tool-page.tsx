@@ -9,8 +9,8 @@ import type { ReactNode } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { expect, vi } from 'vitest';
 import type { ToolManifest } from '../../schemas/manifest';
-import { setDemoMode } from '../../src/engine/demo-mode';
-import { captureDownloads, choose, flush, manifestOf, renderWithShell } from '../../src/engine/test-utils';
+import { setDemoMode } from '../../src/engine/demo/demo-mode';
+import { captureDownloads, choose, flush, manifestOf, renderWithShell } from './components';
 import { ToolPage } from '../../src/engine/ToolPage';
 import { useToolRun } from '../../src/engine/useToolRun';
 

@@ -8,17 +8,18 @@ import { Button } from '@radix-ui/themes';
 import { FolderTree } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
+import { toolKind } from '../demo/tool-kind';
 import { notify } from '../notify';
 import { firstErrorMessage, OptionsForm } from '../OptionsForm';
 import { runsEachFile } from '../run-files';
-import type { ToolPageState } from '../ToolPage';
+import type { ToolPageState } from '../tool-page-state';
 import { toolBatch, type BatchTarget } from './tool-batch';
 
 const BatchPanel = lazy(() => import('./BatchPanel'));
 
 /** Tools batch mode serves: real, one result set per file, no input but files and options. */
 export function hasBatchMode(manifest: ToolManifest): boolean {
-  return !!manifest.processor && !manifest.view && !manifest.pageInput && runsEachFile(manifest) && Object.keys(manifest.accept).length > 0;
+  return toolKind(manifest) === 'real' && !manifest.view && !manifest.pageInput && runsEachFile(manifest) && Object.keys(manifest.accept).length > 0;
 }
 
 interface BatchDisclosureProps {

@@ -9,7 +9,7 @@
  * already done are skipped.
  */
 import { CancelledError } from '../../lib/errors';
-import type { FileFailure } from '../types';
+import type { FileFailure } from '../../contract/types';
 
 /** A file of the batch, opened only when its turn comes. */
 export interface BatchInput {

@@ -4,6 +4,7 @@
  */
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
 import { megabytes } from '../../lib/format-size';
+import { factsOf } from '../facts';
 import { namedOutputs, nameTemplate, outputName } from '../naming';
 import { workerLane } from '../worker/bridge';
 import type { FileRun } from './run-batch';
@@ -49,7 +50,8 @@ export function toolBatch(manifest: ToolManifest): BatchTarget {
       const template = nameTemplate(manifest.output, options, { fileCount: 1, totalBytes: 0 });
       return {
         async runFile(file, lane, signal) {
-          const { outputs, failures } = await lanes[lane].run(manifest.processor!, [file], settings, signal, () => undefined, true);
+          const fields = { fields: manifest.options, facts: factsOf([file]) };
+          const { outputs, failures } = await lanes[lane].run(manifest.processor!, [file], settings, signal, () => undefined, true, fields);
           return { results: namedOutputs(manifest, [file], outputs, options).map(({ name, output }) => ({ name, data: output.bytes })), failures };
         },
         expectedName: (name) => expectedOutputName(template, name, options),

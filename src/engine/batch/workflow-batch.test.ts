@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manifestOf } from '../test-utils';
+import { manifestOf } from '../../../tests/support/components';
 import { chainOutputName, chainRunsEachFile } from './workflow-batch';
 
 const step = (slug: string, options: Record<string, string | number | boolean> = {}) => ({ manifest: manifestOf(slug), options });

@@ -2,8 +2,8 @@
 import { act, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../demo-mode';
-import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell } from '../test-utils';
+import { setDemoMode } from '../demo/demo-mode';
+import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell } from '../../../tests/support/components';
 import { ToolPage } from '../ToolPage';
 import { openPreview } from '../../lib/pdf/preview';
 

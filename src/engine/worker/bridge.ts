@@ -12,6 +12,7 @@
  */
 import type { OptionValues } from '../../../schemas/manifest';
 import { CancelledError, ToolError } from '../../lib/errors';
+import type { FieldsCheck } from '../../contract/run-options';
 import { CRASH_MESSAGE, type FilesRun } from '../run-files';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 
@@ -29,6 +30,7 @@ export interface WorkerLane {
     signal: AbortSignal,
     onProgress: (done: number, total: number) => void,
     each?: boolean,
+    fields?: FieldsCheck,
   ): Promise<FilesRun>;
   /** Ends the lane's worker. */
   close(): void;
@@ -49,7 +51,7 @@ export function workerLane(name: string, { oneShot = false, runsPerWorker = LANE
     worker?.terminate();
     worker = null;
   };
-  const run: WorkerLane['run'] = (processor, files, options, signal, onProgress, each = false) =>
+  const run: WorkerLane['run'] = (processor, files, options, signal, onProgress, each = false, fields) =>
     new Promise((resolve, reject) => {
       if (signal.aborted) return reject(new CancelledError());
       if (!worker) runs = 0;
@@ -96,7 +98,7 @@ export function workerLane(name: string, { oneShot = false, runsPerWorker = LANE
         settle(false);
         reject(new ToolError(CRASH_MESSAGE));
       };
-      send({ kind: 'run', processor, files, options, each });
+      send({ kind: 'run', processor, files, options, each, ...(fields ? { fields } : {}) });
     });
   return { run, close: end };
 }
@@ -109,6 +111,7 @@ export function runInWorker(
   signal: AbortSignal,
   onProgress: (done: number, total: number) => void,
   each = false,
+  fields?: FieldsCheck,
 ): Promise<FilesRun> {
-  return workerLane(processor, { oneShot: true }).run(processor, files, options, signal, onProgress, each);
+  return workerLane(processor, { oneShot: true }).run(processor, files, options, signal, onProgress, each, fields);
 }

@@ -1,4 +1,4 @@
-import type { ProcessorModule } from '../processor';
+import type { ProcessorModule } from '../../contract/processor';
 
 /**
  * Every processor, discovered by file name (src/processors/<name>.ts) and

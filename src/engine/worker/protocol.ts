@@ -1,6 +1,7 @@
 import type { OptionValues } from '../../../schemas/manifest';
 import type { ToolErrorLink } from '../../lib/errors';
-import type { FileFailure, ToolOutput } from '../types';
+import type { FieldsCheck } from '../../contract/run-options';
+import type { FileFailure, ToolOutput } from '../../contract/types';
 
 export interface RunRequest {
   kind: 'run';
@@ -9,6 +10,8 @@ export interface RunRequest {
   options: OptionValues;
   /** Run the processor once per file, each file succeeding or failing on its own. */
   each: boolean;
+  /** What the page's form checked the options against, checked again here before the processor runs. */
+  fields?: FieldsCheck;
 }
 
 /** Asks the running processor to stop at its next check. */

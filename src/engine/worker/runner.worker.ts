@@ -28,6 +28,7 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       signal,
       onProgress: (done, total) => post({ kind: 'progress', done, total }),
       each: request.each,
+      fields: request.fields,
     });
     post({ kind: 'done', outputs, failures }, outputs.map((o) => o.bytes.buffer as ArrayBuffer));
   } catch (error) {

@@ -7,7 +7,7 @@
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { throwIfAborted, ToolError } from '../errors';
-import { embedFonts } from '../pdf/fonts';
+import { embedFonts } from '../fonts/embed';
 
 export interface PdfCell {
   text: string;

@@ -7,7 +7,7 @@
 import type { WorkBook } from '@e965/xlsx';
 import { decodeCsvText, parseCsv } from '../csv';
 import { ToolError } from '../errors';
-import { isOle2, looksLikeZip } from '../pdf/zip-entries';
+import { isOle2, looksLikeZip, zipDirectory, type ZipEntryInfo } from '../zip';
 
 /** The most a workbook may expand to when unzipped; a 50 MB workbook of plain data stays well under it. */
 export const MAX_UNZIPPED = 800 * 1024 * 1024;
@@ -36,29 +36,17 @@ export function encryptedWorkbookMessage(name: string): string {
  * so it takes microseconds whatever the archive claims.
  */
 export function checkZipSizes(bytes: Uint8Array, name: string): void {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The end-of-central-directory record sits in the last 64 KB + 22 bytes.
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65557); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
+  let entries: ZipEntryInfo[];
+  try {
+    entries = zipDirectory(bytes);
+  } catch {
+    throw new ToolError(notSpreadsheetMessage(name));
   }
-  if (eocd === -1) throw new ToolError(notSpreadsheetMessage(name));
-  let entries = view.getUint16(eocd + 10, true);
-  let offset = view.getUint32(eocd + 16, true);
   let total = 0;
-  for (let at = offset; entries > 0; entries--) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw new ToolError(notSpreadsheetMessage(name));
-    const compressed = view.getUint32(at + 20, true);
-    const size = view.getUint32(at + 24, true);
-    // 0xFFFFFFFF means the real size is in a ZIP64 field: treat it as over the limit, no workbook needs that.
-    if (size === 0xffffffff) throw new ToolError(zipBombMessage(name));
+  for (const { size, compressedSize } of entries) {
+    // An unresolved ZIP64 marker (0xFFFFFFFF) exceeds MAX_UNZIPPED by itself: no workbook needs ZIP64.
     total += size;
-    if (total > MAX_UNZIPPED || (size > 1 << 20 && size > compressed * MAX_RATIO)) throw new ToolError(zipBombMessage(name));
-    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    offset = at;
+    if (total > MAX_UNZIPPED || (size > 1 << 20 && size > compressedSize * MAX_RATIO)) throw new ToolError(zipBombMessage(name));
   }
 }
 

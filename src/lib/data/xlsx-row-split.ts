@@ -1,6 +1,6 @@
 /**
  * Splitting the sheets of an .xlsx by rows without building a spreadsheet
- * model: each worksheet's XML is inflated piece by piece (fflate) and its
+ * model: each worksheet's XML is inflated piece by piece (lib/zip) and its
  * <row> elements are copied into the parts as they stream past, renumbered,
  * so memory stays near the size of the file whatever the number of cells.
  *
@@ -14,8 +14,9 @@
  * header), so blank rows count like any other, as in the SheetJS path.
  */
 import { XMLParser } from 'fast-xml-parser';
-import { Inflate, strFromU8, strToU8, Zip, ZipDeflate } from 'fflate';
+import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { throwIfAborted } from '../errors';
+import { streamZipEntry, zipDirectory } from '../zip';
 import { decodeEntities } from './xml-read';
 
 /** The workbook uses something this reader does not follow; the caller opens it the general way instead. */
@@ -33,62 +34,40 @@ export interface RowSplitContext {
   onProgress(done: number, total: number): void;
 }
 
-interface ZipEntry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  dataOffset: number;
+/** The names of the archive's entries; anything fflate cannot read is left to the general path. */
+function entryNames(bytes: Uint8Array): Set<string> {
+  try {
+    return new Set(zipDirectory(bytes).map((entry) => entry.name));
+  } catch (error) {
+    throw new UnsupportedLayout(error instanceof Error ? error.message : 'unreadable archive');
+  }
 }
 
-/** The entries of a ZIP from its central directory (sizes already checked by checkZipSizes). */
-function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65557); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new UnsupportedLayout('no central directory');
-  const entries = new Map<string, ZipEntry>();
-  let at = view.getUint32(eocd + 16, true);
-  for (let n = view.getUint16(eocd + 10, true); n > 0; n--) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw new UnsupportedLayout('bad central directory');
-    const nameLength = view.getUint16(at + 28, true);
-    const name = strFromU8(bytes.subarray(at + 46, at + 46 + nameLength));
-    const local = view.getUint32(at + 42, true);
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) throw new UnsupportedLayout('bad local header');
-    entries.set(name, {
-      name,
-      method: view.getUint16(at + 10, true),
-      compressedSize: view.getUint32(at + 20, true),
-      dataOffset: local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true),
-    });
-    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-  }
-  return entries;
-}
-
-const CHUNK = 1 << 20;
-
-/** Streams an entry's text to `onText`, a piece at a time. */
-function streamEntry(bytes: Uint8Array, entry: ZipEntry, onText: (text: string) => void): void {
-  const data = bytes.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
+/** Streams an entry's text to `onText`, a piece at a time; an archive fflate cannot read is left to the general path. */
+function streamEntry(bytes: Uint8Array, name: string, onText: (text: string) => void): void {
   const decoder = new TextDecoder('utf-8');
-  if (entry.method === 0) {
-    for (let at = 0; at < data.length; at += CHUNK) onText(decoder.decode(data.subarray(at, at + CHUNK), { stream: at + CHUNK < data.length }));
-    return;
+  // Errors of the reader's own (cancel, layout) pass through as they are; only the archive's are translated.
+  let ownError: unknown;
+  let found: boolean;
+  try {
+    found = streamZipEntry(bytes, name, (data, final) => {
+      try {
+        onText(decoder.decode(data, { stream: !final }));
+      } catch (error) {
+        ownError = error;
+        throw error;
+      }
+    });
+  } catch (error) {
+    if (error === ownError) throw error;
+    throw new UnsupportedLayout(error instanceof Error ? error.message : `unreadable ${name}`);
   }
-  if (entry.method !== 8) throw new UnsupportedLayout(`compression method ${entry.method}`);
-  const inflate = new Inflate((chunk, final) => onText(decoder.decode(chunk, { stream: !final })));
-  for (let at = 0; at < data.length; at += CHUNK) inflate.push(data.subarray(at, at + CHUNK), at + CHUNK >= data.length);
-  if (data.length === 0) inflate.push(new Uint8Array(0), true);
+  if (!found) throw new UnsupportedLayout(`missing ${name}`);
 }
 
-function readEntry(bytes: Uint8Array, entry: ZipEntry): string {
+function readEntry(bytes: Uint8Array, name: string): string {
   const parts: string[] = [];
-  streamEntry(bytes, entry, (text) => parts.push(text));
+  streamEntry(bytes, name, (text) => parts.push(text));
   return parts.join('');
 }
 
@@ -130,12 +109,10 @@ const first = (node: unknown, key: string): Node | undefined => ((node as Node |
 const all = (node: unknown, key: string): Node[] => ((node as Node | undefined)?.[key] as Node[] | undefined) ?? [];
 
 /** The sheets in workbook order with their parts, and the shared parts every sheet needs. */
-function readPackage(bytes: Uint8Array, entries: Map<string, ZipEntry>): Package {
-  const workbookEntry = entries.get('xl/workbook.xml');
-  const relsEntry = entries.get('xl/_rels/workbook.xml.rels');
-  if (!workbookEntry || !relsEntry) throw new UnsupportedLayout('no xl/workbook.xml');
-  const workbook = first(xml.parse(readEntry(bytes, workbookEntry)), 'workbook');
-  const rels = all(first(xml.parse(readEntry(bytes, relsEntry)), 'Relationships'), 'Relationship');
+function readPackage(bytes: Uint8Array, entries: Set<string>): Package {
+  if (!entries.has('xl/workbook.xml') || !entries.has('xl/_rels/workbook.xml.rels')) throw new UnsupportedLayout('no xl/workbook.xml');
+  const workbook = first(xml.parse(readEntry(bytes, 'xl/workbook.xml')), 'workbook');
+  const rels = all(first(xml.parse(readEntry(bytes, 'xl/_rels/workbook.xml.rels')), 'Relationships'), 'Relationship');
   const byId = new Map(rels.map((r) => [String(r.Id), r] as const));
   const ofType = (suffix: string) => {
     const rel = rels.find((r) => String(r.Type).endsWith(suffix));
@@ -215,7 +192,7 @@ const HAS_VALUE = /<(?:[\w.-]+:)?(?:v|is)\b/;
 const ROW_NUMBER = /\br="(\d+)"/;
 
 /** Scans a sheet's rows: calls onRow with each <row> element and its number. */
-function scanRows(bytes: Uint8Array, entry: ZipEntry, onRow: (row: string, r: number) => void): { prefix: string; head: string; tail: string } {
+function scanRows(bytes: Uint8Array, entry: string, onRow: (row: string, r: number) => void): { prefix: string; head: string; tail: string } {
   let buffer = '';
   let state: 'head' | 'rows' | 'tail' = 'head';
   let head = '';
@@ -289,7 +266,7 @@ function scanRows(bytes: Uint8Array, entry: ZipEntry, onRow: (row: string, r: nu
 }
 
 /** Reads a sheet's layout in a first pass: head, tail, merges and the row numbers. */
-function readLayout(bytes: Uint8Array, entry: ZipEntry): SheetLayout {
+function readLayout(bytes: Uint8Array, entry: string): SheetLayout {
   const rowNumbers: number[] = [];
   let header = 0;
   const { prefix, head, tail } = scanRows(bytes, entry, (row, r) => {
@@ -399,18 +376,17 @@ class PartWriter {
  * `tooMany(count)` makes the error to throw.
  */
 export function splitXlsxRows(bytes: Uint8Array, rowsPerPart: number, maxParts: number, tooMany: (parts: number) => Error, ctx: RowSplitContext): RowSplitPart[] {
-  const entries = zipEntries(bytes);
+  const entries = entryNames(bytes);
   const pkg = readPackage(bytes, entries);
   const shared = new Map<string, Uint8Array>();
   for (const path of [pkg.styles, pkg.theme, pkg.sharedStrings]) {
-    const entry = path ? entries.get(path) : undefined;
-    if (path && entry) shared.set(path, strToU8(readEntry(bytes, entry)));
+    if (path && entries.has(path)) shared.set(path, strToU8(readEntry(bytes, path)));
   }
 
   // First pass: the layout of every sheet, so the number of parts is known before any is made.
   const plans = pkg.sheets.map((sheet) => {
-    const entry = entries.get(sheet.path);
-    if (!entry) throw new UnsupportedLayout(`missing ${sheet.path}`);
+    const entry = sheet.path;
+    if (!entries.has(entry)) throw new UnsupportedLayout(`missing ${sheet.path}`);
     const layout = readLayout(bytes, entry);
     const { header } = layout;
     const rest = header === 0 ? [] : layout.rowNumbers.filter((r) => r > header);

@@ -7,7 +7,7 @@
  * follow it.
  */
 import { ToolError } from '../errors';
-import { readJpegOrientation } from '../pdf/jpeg-orientation';
+import { readJpegOrientation } from './jpeg-orientation';
 import { postscriptOf, readHeifOrientation, readImageSize, sniffFormat, type SniffedFormat } from './header';
 import { assertDecodable, damagedMessage, LABELS } from './limits';
 import { applyOrientation } from './orientation';

@@ -3,7 +3,7 @@
  * header, decode it, apply the edit, and encode the result in the input's
  * format (or PNG where transparency appears, or where the tool always writes PNG).
  */
-import type { ProcessorContext, ToolInput, ToolOutput } from '../../engine/types';
+import type { ProcessorContext, ToolInput, ToolOutput } from '../../contract/types';
 import { throwIfAborted, ToolError } from '../errors';
 import type { RasterImage } from './types';
 import { checkEditInput, decodeRaster, encodeRaster, MIME, outputFormat, type EditFormat } from './io';

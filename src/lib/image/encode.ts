@@ -2,6 +2,7 @@
  * Encoding RGBA frames into a file. Outputs carry no metadata (no EXIF, GPS,
  * comments): only the pixels, already upright.
  */
+import { flatten } from './flatten';
 import type { ImageFrame, RasterImage } from './types';
 
 export type EncodeFormat = 'png' | 'jpg' | 'webp' | 'avif' | 'jxl' | 'gif' | 'tiff' | 'eps';
@@ -29,30 +30,6 @@ export const MIME_TYPES: Record<EncodeFormat, string> = {
   tiff: 'image/tiff',
   eps: 'application/postscript',
 };
-
-/** Parses #rgb or #rrggbb; white for anything else. */
-export function parseHexColour(colour: string | undefined): [number, number, number] {
-  const hex = (colour ?? '').trim().replace(/^#/, '');
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  if (!/^[0-9a-f]{6}$/i.test(full)) return [255, 255, 255];
-  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-/** A copy of the image with every pixel made opaque by blending it over the background colour. */
-export function flatten(image: RasterImage, background?: string): RasterImage {
-  const [r, g, b] = parseHexColour(background);
-  const src = image.data;
-  const out = new Uint8ClampedArray(src.length);
-  for (let i = 0; i < src.length; i += 4) {
-    const a = src[i + 3];
-    const k = 255 - a;
-    out[i] = (src[i] * a + r * k + 127) / 255;
-    out[i + 1] = (src[i + 1] * a + g * k + 127) / 255;
-    out[i + 2] = (src[i + 2] * a + b * k + 127) / 255;
-    out[i + 3] = 255;
-  }
-  return { width: image.width, height: image.height, data: out };
-}
 
 function asFrames(image: RasterImage | ImageFrame[]): ImageFrame[] {
   return Array.isArray(image) ? image : [{ ...image, delayMs: 0 }];

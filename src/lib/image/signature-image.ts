@@ -3,6 +3,7 @@
  * header before anything decodes it, and carried as base64 because option
  * values travel to the worker as JSON.
  */
+import { base64Bytes } from '../base64';
 import { ToolError } from '../errors';
 import { readImageHeader, sniffFormat, type ImageHeader } from './header';
 
@@ -10,6 +11,9 @@ import { readImageHeader, sniffFormat, type ImageHeader } from './header';
 export const MAX_SIGNATURE_SIDE = 4000;
 /** Signature picture files larger than this (5 MB) are refused. */
 export const MAX_SIGNATURE_BYTES = 5 * 1024 * 1024;
+
+// The signature views and the processor pass the picture as base64 through this module.
+export { bytesToBase64 } from '../base64';
 
 /**
  * Format and size of a signature picture. `label` names it in messages
@@ -35,23 +39,12 @@ export function checkSignatureImage(bytes: Uint8Array, label: string): ImageHead
   return header;
 }
 
-/** Base64 of some bytes (btoa works in pages, workers and Node alike). */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // Chunks keep String.fromCharCode under the engines' argument limits.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /** The bytes of base64 text (a data: URL prefix is allowed); null when it is not base64. */
 export function base64ToBytes(text: string): Uint8Array | null {
   const body = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 === 1) return null;
   try {
-    const binary = atob(body);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
+    return base64Bytes(body);
   } catch {
     return null;
   }

@@ -7,7 +7,7 @@
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import wasmUrl from '@resvg/resvg-wasm/index_bg.wasm?url';
 import { ToolError } from '../errors';
-import { loadFontBytes } from '../pdf/fonts';
+import { loadFontBytes } from '../fonts/embed';
 import { wasmModule } from './wasm';
 import type { RasterImage } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTools } from '../../engine/catalogue';
+import { allTools } from '../../../tests/support/catalogue';
 import { OCR_LANGUAGE_CODES } from './languages';
 
 // The language data the site serves is built from OCR_LANGUAGE_CODES; a manifest offering any other choice would fail at run time.

@@ -9,10 +9,11 @@ import { z } from 'zod';
 import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { visibleBox, type Box } from './page-box';
 import { hexColor, inDisplaySpace } from './display-space';
-import type { ProcessorContext } from '../../engine/types';
+import type { ProcessorContext } from '../../contract/types';
+import { base64Bytes } from '../base64';
 import { throwIfAborted, ToolError } from '../errors';
 import { readImageHeader } from '../image/header';
-import { embedFonts } from './fonts';
+import { embedFonts } from '../fonts/embed';
 import { cleanText } from './layout';
 
 export { displayMatrix, displaySize, hexColor, inDisplaySpace, type Matrix } from './display-space';
@@ -89,10 +90,7 @@ function decodeBase64(data: string, pageNumber: number): Uint8Array {
     throw new ToolError(`The image on page ${pageNumber} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please use a smaller image.`);
   }
   try {
-    const binary = atob(body);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
+    return base64Bytes(body);
   } catch {
     throw new ToolError(`The image on page ${pageNumber} could not be read. Please choose a PNG or JPEG image.`);
   }

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { readEach, type EachInputContext } from '../each-input';
 import { ToolError } from '../errors';
 import { checkImageInput } from '../image/limits';
-import { orientedMatrix, readJpegOrientation } from './jpeg-orientation';
+import { orientedMatrix, readJpegOrientation } from '../image/jpeg-orientation';
 
 /** The page options of the image-to-PDF tools (manifest fields of JPG, PNG and GIF to PDF). */
 export const imagePageOptions = z.object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { cleanText, PdfFlow } from './layout';
-import { embedFonts } from './fonts';
+import { embedFonts } from '../fonts/embed';
 
 async function flow() {
   const doc = await PDFDocument.create();

@@ -3,12 +3,12 @@
  * list items, images and simple table grids, paginated onto fixed-size pages.
  * Used by the text, Word and EPUB converters. Right-to-left paragraphs are
  * set flush right with their runs in bidirectional order; characters the
- * styled font lacks come from the other fonts of the set (src/lib/pdf/shaping.ts).
+ * styled font lacks come from the other fonts of the set (src/lib/fonts/shaping.ts).
  */
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
-import { BIDI_CONTROLS, paragraphDirection, type Direction } from './bidi';
-import type { FontSet } from './fonts';
-import { breakUnits, splitByFont, visualLine, type FontedText } from './shaping';
+import { BIDI_CONTROLS, paragraphDirection, type Direction } from '../fonts/bidi';
+import type { FontSet } from '../fonts/embed';
+import { breakUnits, splitByFont, visualLine, type FontedText } from '../fonts/shaping';
 
 export interface Run {
   text: string;

@@ -6,7 +6,7 @@
  * stopping at the next page after a cancel, reporting progress per page and
  * releasing each page's parsed resources once it has been used.
  */
-import type { ProcessorContext } from '../../engine/types';
+import type { ProcessorContext } from '../../contract/types';
 import { throwIfAborted } from '../errors';
 import { openPdfjs, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs';
 

@@ -4,6 +4,7 @@
  * functions over plain data so they can be tested with synthetic items.
  * Coordinates are PDF user space: x grows right, y (the baseline) grows up.
  */
+import { cellsOf, paragraphsOf, usualLineGap, type Cell } from './text-grouping';
 
 /** The fields of a pdf.js TextItem that layout needs. */
 export interface LayoutItem {
@@ -153,40 +154,14 @@ export function headingLevel(size: number, body: number): 0 | 1 | 2 {
  * the font size changes (a heading next to body text).
  */
 export function groupParagraphs(lines: Line[]): Paragraph[] {
-  // Usual line spacing: a low quantile of gaps between lines of the same size,
-  // since on most pages most gaps are plain line breaks, not paragraph breaks.
-  const gaps: number[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const [a, b] = [lines[i - 1]!, lines[i]!];
-    if (Math.abs(a.size - b.size) <= 0.15 * Math.max(a.size, b.size) && a.y > b.y) gaps.push(a.y - b.y);
-  }
-  gaps.sort((p, q) => p - q);
-  const usual = gaps[Math.floor((gaps.length - 1) / 4)] ?? 0;
-  const paragraphs: Paragraph[] = [];
-  let current: Line[] = [];
-  const flush = () => {
-    if (current.length === 0) return;
+  return paragraphsOf(lines, usualLineGap(lines)).map((group) => {
     let text = '';
-    for (const line of current) {
+    for (const line of group) {
       // A line ending in a hyphen continues the word on the next line.
       text += text === '' || text.endsWith('-') ? line.text : ` ${line.text}`;
     }
-    paragraphs.push({ text, size: Math.max(...current.map((l) => l.size)), lines: current });
-    current = [];
-  };
-  for (const line of lines) {
-    const prev = current[current.length - 1];
-    if (prev) {
-      const gap = prev.y - line.y;
-      const bigger = Math.max(prev.size, line.size);
-      const sizeChanged = Math.abs(prev.size - line.size) > 0.15 * bigger;
-      const wideGap = gap > Math.max(usual * 1.3, bigger * 1.5) || gap < 0;
-      if (sizeChanged || wideGap) flush();
-    }
-    current.push(line);
-  }
-  flush();
-  return paragraphs;
+    return { text, size: Math.max(...group.map((l) => l.size)), lines: group };
+  });
 }
 
 /** Bold and italic as far as the PDF font's name tells (subset prefixes like "ABCDEF+" are ignored). */
@@ -253,26 +228,7 @@ export interface TableCell {
 /** Rows of cells; a missing cell is null. */
 export type Table = (TableCell | null)[][];
 
-interface Chunk {
-  x: number;
-  right: number;
-  fragments: Fragment[];
-}
-
-/** Splits a line where the gap between runs is wider than about one em: separate cells. */
-function splitCells(line: Line): Chunk[] {
-  const chunks: Chunk[] = [];
-  for (const f of line.fragments) {
-    const last = chunks[chunks.length - 1];
-    if (last && f.x - last.right < 0.9 * f.size) {
-      last.fragments.push(f);
-      last.right = Math.max(last.right, f.x + f.width);
-    } else {
-      chunks.push({ x: f.x, right: f.x + f.width, fragments: [f] });
-    }
-  }
-  return chunks;
-}
+type Chunk = Cell<Fragment>;
 
 /**
  * Column spans from the cells of rows with two or more cells: cells whose
@@ -313,7 +269,7 @@ function columnOf(columns: { x: number; right: number }[], chunk: Chunk): number
 /** Recovers a grid from a page's items: one row per line, columns found across rows, numbers parsed. */
 export function recoverTable(items: LayoutItem[]): Table {
   const lines = groupLines(items);
-  const chunked = lines.map(splitCells);
+  const chunked = lines.map((line) => cellsOf(line.fragments));
   const columns = findColumns(chunked);
   const width = Math.max(1, columns.length);
   return chunked.map((chunks) => {

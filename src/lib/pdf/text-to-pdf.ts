@@ -1,6 +1,6 @@
 /** Plain text to a paginated PDF in embedded Unicode fonts (DejaVu Sans, and the CJK fonts when the text needs them). */
 import { PageSizes, PDFDocument } from 'pdf-lib';
-import { embedFonts } from './fonts';
+import { embedFonts } from '../fonts/embed';
 import { PdfFlow } from './layout';
 
 export type PageSizeName = 'a4' | 'letter' | 'legal';

@@ -8,22 +8,18 @@ import { Button } from '@radix-ui/themes';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CENTRE, loadTextFont, paintText, type TextBounds, type TextPosition } from '../../lib/image/text';
 import { arrowDelta } from '../shared/arrow-keys';
-import type { PixelSize } from '../shared/useImagePreview';
+import type { ShownImage } from '../shared/useImagePreview';
 import { usePointerDrag } from '../shared/usePointerDrag';
 import '../shared/image-stage.css';
 import './text-placer.css';
 
 interface TextPlacerProps {
-  url: string;
-  name: string;
-  size: PixelSize;
+  image: ShownImage;
   text: string;
   fontSize: number;
   colour: string;
   at: TextPosition;
   onChange(at: TextPosition): void;
-  /** Called with the picture once the browser has decoded it. */
-  onDecoded?(picture: HTMLImageElement): void;
   disabled?: boolean;
 }
 
@@ -75,7 +71,8 @@ function usePicture(url: string, onDecoded?: (picture: HTMLImageElement) => void
   return picture;
 }
 
-export function TextPlacer({ url, name, size, text, fontSize, colour, at, onChange, onDecoded, disabled }: TextPlacerProps) {
+export function TextPlacer({ image, text, fontSize, colour, at, onChange, disabled }: TextPlacerProps) {
+  const { url, name, size, onDecoded } = image;
   const canvas = useRef<HTMLCanvasElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const picture = usePicture(url, onDecoded);

@@ -6,20 +6,16 @@
  * X / Y / Width / Height fields always say the same thing.
  */
 import { useRef, type KeyboardEvent } from 'react';
-import type { PixelSize } from '../shared/useImagePreview';
+import type { ShownImage } from '../shared/useImagePreview';
 import { usePointerDrag } from '../shared/usePointerDrag';
 import { dragRect, GRIPS, nudgeRect, type Grip, type PixelRect } from './crop-rect';
 import '../shared/image-stage.css';
 import './crop-image.css';
 
 interface CropEditorProps {
-  url: string;
-  name: string;
-  size: PixelSize;
+  image: ShownImage;
   rect: PixelRect;
   onChange(rect: PixelRect): void;
-  /** Called with the picture once the browser has decoded it. */
-  onDecoded?(picture: HTMLImageElement): void;
   disabled?: boolean;
 }
 
@@ -35,7 +31,8 @@ interface Drag {
 const pct = (v: number, of: number) => `${(v / of) * 100}%`;
 export const CROP_HELP_ID = 'crop-image-help';
 
-export function CropEditor({ url, name, size, rect, onChange, onDecoded, disabled }: CropEditorProps) {
+export function CropEditor({ image, rect, onChange, disabled }: CropEditorProps) {
+  const { url, name, size, onDecoded } = image;
   const stage = useRef<HTMLDivElement>(null);
   const drag = usePointerDrag<Drag>(stage, {
     disabled,
@@ -79,7 +76,7 @@ export function CropEditor({ url, name, size, rect, onChange, onDecoded, disable
           width={size.width}
           height={size.height}
           draggable={false}
-          onLoad={(e) => onDecoded?.(e.currentTarget)}
+          onLoad={(e) => onDecoded(e.currentTarget)}
         />
         <div
           className="imgi-crop-box"

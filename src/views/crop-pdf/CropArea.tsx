@@ -2,8 +2,10 @@
  * A page picture on which the visitor draws the crop box with the pointer,
  * plus four margin inputs (percent) that set the same box from the keyboard.
  */
-import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { boxFromPoints, boxToMargins, hasArea, marginsToBox, type CropBox, type Margins } from './crop-box';
+import { PercentInput } from '../shared/PercentInput';
+import { usePointerDrag, type StagePoint } from '../shared/usePointerDrag';
 import '../shared/pdf-views.css';
 
 interface CropAreaProps {
@@ -23,26 +25,15 @@ const SIDES: { key: keyof Margins; label: string }[] = [
 
 export function CropArea({ box, onChange, children, disabled }: CropAreaProps) {
   const surface = useRef<HTMLDivElement>(null);
-  const start = useRef<{ x: number; y: number } | null>(null);
-
-  const point = (event: PointerEvent) => {
-    const rect = surface.current!.getBoundingClientRect();
-    return { x: (event.clientX - rect.left) / (rect.width || 1), y: (event.clientY - rect.top) / (rect.height || 1) };
-  };
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (disabled || event.button !== 0) return;
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    start.current = point(event);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!start.current) return;
-    const next = boxFromPoints(start.current, point(event));
-    // A click without a drag keeps the box the visitor already has.
-    if (hasArea(next)) onChange(next);
-  };
-  const onPointerUp = () => {
-    start.current = null;
-  };
+  // The drag's state is where it started; a click without a drag keeps the box the visitor already has.
+  const drag = usePointerDrag<StagePoint>(surface, {
+    disabled,
+    start: (at) => at,
+    move(from, at) {
+      const next = boxFromPoints(from, at);
+      if (hasArea(next)) onChange(next);
+    },
+  });
 
   const margins = boxToMargins(box);
   return (
@@ -61,42 +52,15 @@ export function CropArea({ box, onChange, children, disabled }: CropAreaProps) {
           className="pdfv-crop-surface"
           data-testid="crop-surface"
           aria-hidden="true"
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerUp}
+          {...drag}
         />
       </div>
       <fieldset className="pdfv-crop-inputs options" disabled={disabled}>
         <legend className="options-legend">Crop area (percent of the page to trim)</legend>
         {SIDES.map(({ key, label }) => (
-          <PercentInput key={key} label={label} value={margins[key]} onValue={(v) => onChange(marginsToBox({ ...margins, [key]: v }))} />
+          <PercentInput key={key} label={label} value={margins[key]} step={1} onValue={(v) => onChange(marginsToBox({ ...margins, [key]: v }))} />
         ))}
       </fieldset>
     </div>
-  );
-}
-
-/** A 0-100 number box that lets the visitor clear it while typing. */
-function PercentInput({ label, value, onValue }: { label: string; value: number; onValue(v: number): void }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  return (
-    <label className="field">
-      <span className="field-label">{label} (%)</span>
-      <input
-        type="number"
-        className="field-select"
-        min={0}
-        max={100}
-        step={1}
-        value={draft ?? String(value)}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          const n = Number(e.target.value);
-          if (e.target.value.trim() !== '' && Number.isFinite(n)) onValue(Math.min(100, Math.max(0, n)));
-        }}
-        onBlur={() => setDraft(null)}
-      />
-    </label>
   );
 }

@@ -5,8 +5,9 @@
  * Keyboard users type their signature in the Type tab instead.
  */
 import { Button, Text } from '@radix-ui/themes';
-import { useRef, type PointerEvent } from 'react';
+import { useRef } from 'react';
 import { bytesToBase64 } from '../../lib/image/signature-image';
+import { usePointerDrag, type StagePoint } from '../shared/usePointerDrag';
 import type { SignatureValue } from './signature-value';
 
 type Point = { x: number; y: number };
@@ -59,37 +60,31 @@ async function exportInk(lines: Point[][]): Promise<SignatureValue | null> {
 export function SignatureDraw({ onChange, disabled }: { onChange(value: SignatureValue | null): void; disabled?: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const lines = useRef<Point[][]>([]);
-  const drawing = useRef(false);
-
-  const point = (event: PointerEvent<HTMLCanvasElement>): Point => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    return { x: ((event.clientX - rect.left) / (rect.width || PAD_WIDTH)) * PAD_WIDTH, y: ((event.clientY - rect.top) / (rect.height || PAD_HEIGHT)) * PAD_HEIGHT };
-  };
   const context = () => {
     const ctx = canvas.current?.getContext('2d') ?? null;
     if (ctx) setInk(ctx);
     return ctx;
   };
-  const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (disabled || event.button !== 0) return;
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    drawing.current = true;
-    lines.current.push([point(event)]);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (!drawing.current) return;
-    const line = lines.current[lines.current.length - 1];
-    line.push(point(event));
-    const ctx = context();
-    if (ctx) stroke(ctx, line.slice(-2));
-  };
-  const onPointerUp = () => {
-    if (!drawing.current) return;
-    drawing.current = false;
-    const ctx = context();
-    if (ctx) stroke(ctx, lines.current[lines.current.length - 1]);
-    void exportInk(lines.current).then(onChange);
-  };
+  // A drag is one stroke, in the pad's own units.
+  const toPad = (at: StagePoint): Point => ({ x: at.x * PAD_WIDTH, y: at.y * PAD_HEIGHT });
+  const drag = usePointerDrag<Point[]>(canvas, {
+    disabled,
+    start(at) {
+      const line = [toPad(at)];
+      lines.current.push(line);
+      return line;
+    },
+    move(line, at) {
+      line.push(toPad(at));
+      const ctx = context();
+      if (ctx) stroke(ctx, line.slice(-2));
+    },
+    end(line) {
+      const ctx = context();
+      if (ctx) stroke(ctx, line);
+      void exportInk(lines.current).then(onChange);
+    },
+  });
   const clear = () => {
     lines.current = [];
     context()?.clearRect(0, 0, PAD_WIDTH, PAD_HEIGHT);
@@ -110,10 +105,7 @@ export function SignatureDraw({ onChange, disabled }: { onChange(value: Signatur
         aria-label="Signature drawing area"
         aria-describedby="sig-draw-help"
         data-testid="signature-canvas"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
+        {...drag}
       />
       <Button type="button" variant="soft" color="gray" onClick={clear} disabled={disabled}>
         Clear drawing

@@ -5,8 +5,9 @@
  * position and size (percent of the page) in number boxes.
  */
 import { Button } from '@radix-ui/themes';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { arrowDelta } from '../shared/arrow-keys';
+import { PercentInput } from '../shared/PercentInput';
 import { usePointerDrag, type StagePoint } from '../shared/usePointerDrag';
 import '../shared/pdf-views.css';
 import './signature-pad.css';
@@ -136,10 +137,10 @@ export function SignaturePlacer({ box, onChange, aspect, look, children, disable
         <legend className="options-legend">Signature position (percent of the page)</legend>
         {box ? (
           <>
-            <PercentInput label="From the left" value={box.x} onValue={set('x')} />
-            <PercentInput label="From the top" value={box.y} onValue={set('y')} />
-            <PercentInput label="Width" value={box.width} onValue={set('width')} />
-            <PercentInput label="Height" value={box.height} onValue={set('height')} />
+            <PercentInput label="From the left" value={box.x * 100} step={0.5} onValue={set('x')} />
+            <PercentInput label="From the top" value={box.y * 100} step={0.5} onValue={set('y')} />
+            <PercentInput label="Width" value={box.width * 100} step={0.5} onValue={set('width')} />
+            <PercentInput label="Height" value={box.height * 100} step={0.5} onValue={set('height')} />
           </>
         ) : (
           <Button type="button" variant="soft" onClick={() => onChange(boxAt({ x: 0.75, y: 0.85 }, aspect, pageRatio()))}>
@@ -148,30 +149,5 @@ export function SignaturePlacer({ box, onChange, aspect, look, children, disable
         )}
       </fieldset>
     </div>
-  );
-}
-
-/** A 0-100 number box (one decimal) that lets the visitor clear it while typing. */
-function PercentInput({ label, value, onValue }: { label: string; value: number; onValue(v: number): void }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const shown = String(Math.round(value * 1000) / 10);
-  return (
-    <label className="field">
-      <span className="field-label">{label} (%)</span>
-      <input
-        type="number"
-        className="field-select"
-        min={0}
-        max={100}
-        step={0.5}
-        value={draft ?? shown}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          const n = Number(e.target.value);
-          if (e.target.value.trim() !== '' && Number.isFinite(n)) onValue(clamp(n, 0, 100));
-        }}
-        onBlur={() => setDraft(null)}
-      />
-    </label>
   );
 }

@@ -1,6 +1,6 @@
 /** The specification's literals in the manifests of the page-choosing PDF tools. */
 import { describe, expect, it } from 'vitest';
-import { toolBySlug } from '../../engine/catalogue';
+import { toolBySlug } from '../../../tests/support/catalogue';
 
 const tool = (slug: string) => toolBySlug(slug)!;
 

@@ -8,7 +8,7 @@
  * leave their preview out.
  */
 import { useObjectUrl } from '../../engine/useObjectUrl';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { readImageSize, type PixelSize } from '../../lib/image/header';
 
 export type { PixelSize };
@@ -27,8 +27,8 @@ export async function imageSize(file: Blob): Promise<PixelSize | null> {
   return size && { width: size.width, height: size.height };
 }
 
-export function useImagePreview(file: Blob | undefined): ImagePreview {
-  const url = useObjectUrl(file);
+/** The header size of the chosen file, null while it is read, when there is no file, or when it is unreadable. */
+export function useHeaderSize(file: Blob | undefined): [PixelSize | null, Dispatch<SetStateAction<PixelSize | null>>] {
   const [size, setSize] = useState<PixelSize | null>(null);
   useEffect(() => {
     setSize(null);
@@ -42,8 +42,28 @@ export function useImagePreview(file: Blob | undefined): ImagePreview {
       live = false;
     };
   }, [file]);
+  return [size, setSize];
+}
+
+export function useImagePreview(file: Blob | undefined): ImagePreview {
+  const url = useObjectUrl(file);
+  const [size, setSize] = useHeaderSize(file);
   const onDecoded = useCallback(({ naturalWidth: width, naturalHeight: height }: { naturalWidth: number; naturalHeight: number }) => {
     if (width > 0 && height > 0) setSize((now) => (now && now.width === width && now.height === height ? now : { width, height }));
   }, []);
   return { url, size: url ? size : null, onDecoded };
+}
+
+/** A chosen image ready to show: its name, object URL and pixel size. */
+export interface ShownImage {
+  name: string;
+  url: string;
+  size: PixelSize;
+  onDecoded: ImagePreview['onDecoded'];
+}
+
+/** The chosen file as an image to show, or null while there is none or its URL and size are not known yet. */
+export function useShownImage(file: File | undefined): ShownImage | null {
+  const { url, size, onDecoded } = useImagePreview(file);
+  return file && url && size ? { name: file.name, url, size, onDecoded } : null;
 }

@@ -2,7 +2,8 @@
  * Dragging with a mouse, pen or finger over a stage element. A press with the
  * main button captures the pointer and asks the view what it starts (its own
  * drag state, or null for nothing); each move hands that state and the
- * pointer's place to the view; release or cancel ends it. Places are given as
+ * pointer's place to the view; release or cancel ends it and hands the state
+ * over one last time. Places are given as
  * fractions of the stage's box (not clamped) and in client pixels.
  */
 import { useRef, type PointerEvent, type RefObject } from 'react';
@@ -23,9 +24,11 @@ interface DragHandlers<D> {
   /** A press on `target`: the drag it begins, or null. */
   start(at: StagePoint, target: Element): D | null;
   move(drag: D, at: StagePoint): void;
+  /** The drag is over: the pointer was released or the gesture cancelled. */
+  end?(drag: D): void;
 }
 
-export function usePointerDrag<D>(stage: RefObject<HTMLElement | null>, { disabled, start, move }: DragHandlers<D>) {
+export function usePointerDrag<D>(stage: RefObject<HTMLElement | null>, { disabled, start, move, end: ended }: DragHandlers<D>) {
   const drag = useRef<D | null>(null);
   const locate = (event: PointerEvent): StagePoint => {
     const bounds = stage.current!.getBoundingClientRect();
@@ -34,7 +37,9 @@ export function usePointerDrag<D>(stage: RefObject<HTMLElement | null>, { disabl
     return { x, y, clientX: event.clientX, clientY: event.clientY, bounds };
   };
   const end = () => {
+    const finished = drag.current;
     drag.current = null;
+    if (finished !== null) ended?.(finished);
   };
   return {
     onPointerDown(event: PointerEvent<HTMLElement>) {

@@ -5,7 +5,7 @@
  * flattened onto white: PostScript images have no alpha.
  */
 import { zlibSync } from 'fflate';
-import { flatten } from '../encode';
+import { flatten } from '../flatten';
 import type { RasterImage } from '../types';
 
 /** Hex digits per line: DSC readers expect lines under 255 characters. */

@@ -5,7 +5,7 @@
  */
 import * as utifModule from 'utif2';
 import { ToolError } from '../../errors';
-import { flatten } from '../encode';
+import { flatten } from '../flatten';
 import type { DecodedImage, ImageFrame } from '../types';
 import { lzwCompress } from './lzw';
 

@@ -1,0 +1,34 @@
+/** Renders the real app (theme + router) at a path, for the jsdom component tests. */
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { vi } from 'vitest';
+import { createAppRouter } from '../../src/routes';
+import { App } from '../../src/site/App';
+
+/** jsdom lacks ResizeObserver (matchMedia is provided in vitest.setup.ts); the app only needs it to exist. */
+function installBrowserShims(): void {
+  if (typeof globalThis.ResizeObserver === 'undefined') {
+    globalThis.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+}
+
+/** Sets window.scrollY as the browser would report it. */
+export function setScrollY(y: number): void {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true, writable: true });
+}
+
+export async function renderAt(path: string) {
+  installBrowserShims();
+  setScrollY(0);
+  const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  const result = render(<App router={router} />);
+  await act(() => router.load());
+  // The header is on every page; once it is there the route has rendered.
+  await screen.findByRole('banner');
+  return { ...result, router, scrollTo };
+}
