@@ -8,12 +8,10 @@
  * and search entries (All Tools, search) `virtual:workflow-summaries`, and
  * the types the chain builder matches tools by `virtual:chain-tools`.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { manifestSchema, type ToolManifest } from '../schemas/manifest.ts';
 import { workflowSchema, type Workflow } from '../schemas/workflow.ts';
-import { readManifests } from '../src/manifests/read.ts';
+import { readManifests, readWorkflowFiles } from '../src/manifests/read.ts';
 import { toolKind } from '../src/engine/demo/tool-kind.ts';
 
 const VIRTUAL_ID = 'virtual:catalogue';
@@ -33,13 +31,11 @@ export const SUMMARY_KEYS = ['slug', 'category', 'order', 'listed', 'title', 'de
  */
 export function readWorkflows(workflowRoot: string, tools: readonly ToolManifest[]): Workflow[] {
   const slugs = new Set(tools.map((t) => t.slug));
-  return readdirSync(workflowRoot)
-    .filter((f) => f.endsWith('.json'))
-    .map((file) => {
-      const parsed = workflowSchema.safeParse(JSON.parse(readFileSync(join(workflowRoot, file), 'utf8')));
+  return readWorkflowFiles(workflowRoot)
+    .map(({ path: file, slug, raw }) => {
+      const parsed = workflowSchema.safeParse(raw);
       if (!parsed.success) throw new Error(`Invalid workflow ${file}: ${parsed.error.message}`);
       const workflow = parsed.data;
-      const slug = file.slice(0, -'.json'.length);
       if (workflow.slug !== slug) throw new Error(`Workflow ${file} has the slug "${workflow.slug}"; it must be "${slug}"`);
       if (RESERVED_WORKFLOW_SLUGS.includes(slug)) throw new Error(`Workflow ${file}: /workflows/${slug} is taken by a page of its own`);
       const unknown = workflow.steps.find((s) => !slugs.has(s.tool));

@@ -4,10 +4,8 @@
  * workflow never means editing an icon list by hand, and no page carries icon
  * code for their icons.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { readManifests } from '../src/manifests/read.ts';
+import { readManifests, readWorkflowFiles } from '../src/manifests/read.ts';
 
 /** A lucide component name (PascalCase); anything else is not drawn from the sprite. */
 const isIconName = (icon: unknown): icon is string => typeof icon === 'string' && /^[A-Z][A-Za-z0-9]*$/.test(icon);
@@ -19,8 +17,8 @@ export function manifestIconNames(manifestRoot: string): string[] {
 /** The icons of the manifests and of the workflows (workflows/<slug>.json), one list. */
 export function iconNames(manifestRoot: string, workflowRoot: string): string[] {
   const names = new Set(manifestIconNames(manifestRoot));
-  for (const file of readdirSync(workflowRoot).filter((f) => f.endsWith('.json'))) {
-    const icon: unknown = JSON.parse(readFileSync(join(workflowRoot, file), 'utf8')).icon;
+  for (const { raw } of readWorkflowFiles(workflowRoot)) {
+    const icon: unknown = (raw as { icon?: unknown }).icon;
     if (isIconName(icon)) names.add(icon);
   }
   return [...names].sort();

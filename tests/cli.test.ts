@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRunArgs, UsageError } from '../src/cli/args';
 import { shardOf } from '../src/cli/inputs';
 import { createSiteServer, IMMUTABLE, SECURITY_HEADERS } from '../src/cli/serve';
-import { readManifest, readManifestFiles } from '../src/manifests/read';
+import { readManifest, readManifestFiles, readWorkflowFiles } from '../src/manifests/read';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLE_DIR = process.env.FILEDESK_CLI_DIR ?? join(root, 'node_modules', '.cache', 'filedesk-cli-test');
@@ -161,9 +161,7 @@ describe('filedesk list and help', () => {
     const listed = await filedesk(['list', '--json']);
     expect(listed.code).toBe(0);
     const entries = JSON.parse(listed.stdout) as { slug: string; kind: string; cli: boolean; siteOnly?: string }[];
-    const workflowSlugs = readdirSync(join(root, 'workflows'))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => f.slice(0, -'.json'.length));
+    const workflowSlugs = readWorkflowFiles().map((f) => f.slug);
     expect(entries.filter((e) => e.kind === 'tool').map((e) => e.slug).sort()).toEqual(readManifestFiles().map((f) => f.slug).sort());
     expect(entries.filter((e) => e.kind === 'workflow').map((e) => e.slug).sort()).toEqual(workflowSlugs.sort());
     for (const e of entries) expect(e.cli ? e.siteOnly === undefined : (e.siteOnly?.length ?? 0) > 10, e.slug).toBe(true);

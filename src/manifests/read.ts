@@ -1,7 +1,7 @@
 /**
  * The manifests on disk, for Node: the Vite plugins, the scripts, the tests
  * and the end-to-end specs read manifests/<category>/<slug>.json through
- * here only, each validated (parse.ts). In the browser a tool page loads its
+ * here only, each validated (parse.ts), and workflows/<slug>.json too. In the browser a tool page loads its
  * own manifest with import.meta.glob (src/engine/tool-manifest.ts), and the
  * command line's bundle carries them all the same way (src/cli/catalogue.ts).
  */
@@ -16,6 +16,9 @@ import { manifestPathParts, parseManifest } from './parse.ts';
  * `new URL(…, import.meta.url)`, which Vite turns into a served address.
  */
 export const MANIFEST_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../manifests');
+
+/** The repository's workflows/ folder. */
+export const WORKFLOW_ROOT = join(MANIFEST_ROOT, '../workflows');
 
 /** A manifest file as written, before validation. */
 export interface ManifestFile {
@@ -55,4 +58,21 @@ export function readManifest(slug: string, root: string = MANIFEST_ROOT): ToolMa
   const found = readManifests(root).find((tool) => tool.slug === slug);
   if (!found) throw new Error(`No manifest for ${slug} in ${root}`);
   return found;
+}
+
+/** A workflow file as written, before validation (schemas/workflow.ts, and against its tools: src/engine/workflow.ts). */
+export interface WorkflowFile {
+  /** `<slug>.json`, relative to the workflows folder. */
+  path: string;
+  /** The file's name without `.json`: the address the workflow's own slug must match. */
+  slug: string;
+  raw: unknown;
+}
+
+/** Every workflows/<slug>.json under `root` as written, by file name. */
+export function readWorkflowFiles(root: string = WORKFLOW_ROOT): WorkflowFile[] {
+  return readdirSync(root)
+    .filter((file) => file.endsWith('.json'))
+    .sort(byName)
+    .map((path) => ({ path, slug: path.slice(0, -'.json'.length), raw: JSON.parse(readFileSync(join(root, path), 'utf8')) as unknown }));
 }

@@ -1,6 +1,6 @@
 /**
- * Every workflow, discovered from workflows/<slug>.json like the tools'
- * manifests and validated against them (src/engine/workflow.ts) when this
+ * Every workflow, read from workflows/<slug>.json (src/manifests/read.ts)
+ * like the tools' manifests, and validated against them (src/engine/workflow.ts) when this
  * module loads, so an invalid workflow fails the tests and whatever lists
  * them, never a visitor's run. It loads every full manifest (catalogue.ts),
  * so the site does not use it: pages list workflows from build-time
@@ -9,16 +9,14 @@
  */
 import { allTools } from './catalogue';
 import { validateWorkflow, type ResolvedWorkflow } from '../../src/engine/workflow';
-
-const files = import.meta.glob('../../workflows/*.json', { eager: true, import: 'default' });
+import { readWorkflowFiles } from '../../src/manifests/read';
 
 function load(): ResolvedWorkflow[] {
-  const workflows = Object.entries(files).map(([path, raw]) => {
+  const workflows = readWorkflowFiles().map(({ path, slug, raw }) => {
     const check = validateWorkflow(raw, allTools);
     if (!check.ok) throw new Error(`Invalid workflow ${path}:\n${check.errors.join('\n')}`);
     // The slug is the address, so it must be the file's name (as for tools).
-    const fileSlug = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-    if (check.workflow.slug !== fileSlug) throw new Error(`Workflow ${path} has the slug "${check.workflow.slug}"; it must be "${fileSlug}"`);
+    if (check.workflow.slug !== slug) throw new Error(`Workflow ${path} has the slug "${check.workflow.slug}"; it must be "${slug}"`);
     return check.workflow;
   });
   return workflows.sort((a, b) => a.title.localeCompare(b.title));
