@@ -5,6 +5,7 @@ import { decode } from '../lib/image/decode';
 import { encode } from '../lib/image/encode';
 import type { RasterImage } from '../lib/image/types';
 import { twoToneJpeg, withExifOrientation } from '../../tests/fixtures/pdf-build/images';
+import { texturedPhoto } from '../../tests/support/image-fixtures';
 import { readJpegOrientation } from '../lib/image/jpeg-orientation';
 import { sniffFormat } from '../lib/image/header';
 import processor, { avifQuality, KEPT_NOTE, largerNote, options } from './image-compressor';
@@ -16,19 +17,7 @@ const run = (inputs: { name: string; bytes: Uint8Array; type: string }[], values
   processor.run(inputs, options.parse(values), ctx());
 
 /** A smooth photo-like gradient with some texture, where quality matters. */
-function photo(w = 96, h = 64): RasterImage {
-  const data = new Uint8ClampedArray(w * h * 4);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = (y * w + x) * 4;
-      data[i] = (x * 255) / w;
-      data[i + 1] = (y * 255) / h;
-      data[i + 2] = 128 + 60 * Math.sin(x / 3) * Math.cos(y / 4);
-      data[i + 3] = 255;
-    }
-  }
-  return { width: w, height: h, data };
-}
+const photo = (w = 96, h = 64): RasterImage => texturedPhoto(w, h);
 
 describe('image-compressor', () => {
   it('re-encodes a large JPEG smaller at the chosen quality and reports the sizes', async () => {
