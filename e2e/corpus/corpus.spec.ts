@@ -4,7 +4,8 @@
  * ../shared/corpus/<kind>/ that its accept map takes. Prints one table:
  * inputs, valid outputs (the downloaded file starts as its type should),
  * clear messages (an error toast other than the generic crash message),
- * crashes (the generic message or a page error), hangs (nothing in 60 s).
+ * generic messages (the crash message), crashes (a page error), hangs
+ * (nothing in 60 s).
  * Skips when ../shared/corpus is absent. It asserts nothing: it measures.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -44,7 +45,7 @@ const MAGIC: [RegExp, (b: Buffer) => boolean][] = [
 ];
 const looksValid = (name: string, bytes: Buffer) => bytes.length > 0 && (MAGIC.find(([re]) => re.test(name))?.[1](bytes) ?? true);
 
-type Outcome = 'valid' | 'invalid' | 'message' | 'crash' | 'hang';
+type Outcome = 'valid' | 'invalid' | 'message' | 'generic' | 'crash' | 'hang';
 
 async function runOne(page: Page, tool: Tool, file: string): Promise<Outcome> {
   const errors: string[] = [];
@@ -69,7 +70,7 @@ async function runOne(page: Page, tool: Tool, file: string): Promise<Outcome> {
   if (outcome === 'toast') {
     const text = (await toast.textContent()) ?? '';
     if (/success|!$/i.test(text) && (await result.isVisible().catch(() => false))) return 'valid';
-    return text.includes(CRASH_MESSAGE) ? 'crash' : 'message';
+    return text.includes(CRASH_MESSAGE) ? 'generic' : 'message';
   }
   const name = ((await result.textContent()) ?? '').trim();
   const download = page.getByRole('button', { name: `Download ${name}`, exact: true });
@@ -89,7 +90,7 @@ for (const tool of tools.filter((t) => t.processor)) {
   if (files.length === 0) continue;
   test(`${tool.slug} over ${files.length} corpus files`, async ({ page, siteGuard }) => {
     test.setTimeout(files.length * (HANG_MS + 15_000));
-    const row = (rows[tool.slug] = { inputs: 0, valid: 0, invalid: 0, message: 0, crash: 0, hang: 0 });
+    const row = (rows[tool.slug] = { inputs: 0, valid: 0, invalid: 0, message: 0, generic: 0, crash: 0, hang: 0 });
     for (const file of files) {
       row.inputs++;
       row[await runOne(page, tool, file).catch(() => 'crash' as const)]++;
@@ -106,6 +107,7 @@ test.afterAll(() => {
     'valid outputs': r.valid,
     'invalid outputs': r.invalid,
     'clear messages': r.message,
+    'generic messages': r.generic,
     crashes: r.crash,
     hangs: r.hang,
   }));

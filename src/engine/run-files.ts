@@ -8,6 +8,7 @@
  */
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { CancelledError, isToolError, throwIfAborted, ToolError } from '../lib/errors';
+import { damagedPdfError } from '../lib/pdf/damage';
 import type { ProcessorModule } from '../contract/processor';
 import { checkRunOptions, type FieldsCheck } from '../contract/run-options';
 import type { FileFailure, ToolInput, ToolOutput } from '../contract/types';
@@ -32,9 +33,19 @@ export function runsEachFile(manifest: Pick<ToolManifest, 'simulation'>): boolea
   return manifest.simulation.outputs === 'each';
 }
 
-/** The failure entry for a file: the processor's own message, or the generic one for a crash. */
+/** A PDF engine's complaint about a PDF file, as the message saying what is wrong with the file. */
+function pdfEngineError(name: string, error: unknown): ToolError | null {
+  return /\.pdf$/i.test(name) ? damagedPdfError(name, error) : null;
+}
+
+/**
+ * The failure entry for a file: the processor's own message; what is wrong
+ * with the file when a PDF engine's error says so; the generic message for a
+ * crash.
+ */
 export function failureOf(name: string, error: unknown): FileFailure {
-  if (isToolError(error)) return { name, message: error.message, ...(error.link ? { link: error.link } : {}) };
+  const explained = isToolError(error) ? error : pdfEngineError(name, error);
+  if (explained) return { name, message: explained.message, ...(explained.link ? { link: explained.link } : {}) };
   console.error(`Processing ${name} failed:`, error);
   return { name, message: CRASH_MESSAGE };
 }
@@ -75,7 +86,10 @@ export async function runFiles(
 
   if (!ctx.each || sources.length <= 1) {
     const inputs = await Promise.all(sources.map(readInput));
-    const outputs = await processor.run(inputs, options, { signal, onProgress: ctx.onProgress, fail });
+    const outputs = await processor.run(inputs, options, { signal, onProgress: ctx.onProgress, fail }).catch((error: unknown) => {
+      // With one file, an engine's complaint is about that file.
+      throw (sources.length === 1 && pdfEngineError(sources[0].name, error)) || error;
+    });
     throwIfAborted(signal);
     if (ctx.each) outputs.forEach((o) => (o.source = 0));
     return { outputs, failures };

@@ -1,8 +1,9 @@
 /**
  * Extract text from PDF: the text layer of every page in reading order, as
  * one UTF-8 .txt file with a "--- Page N ---" header before each page.
- * Lines keep their breaks; paragraphs are separated by a blank line. A page
- * without a text layer (a scan) is drawn and read with OCR in the chosen
+ * Lines keep their breaks; paragraphs are separated by a blank line. The
+ * values of filled form fields are read where the fields sit on the page. A
+ * page without a text layer (a scan) is drawn and read with OCR in the chosen
  * language, and the notice says which pages were read that way.
  *
  * Options: language (OCR language of scanned pages, English by default).
@@ -14,15 +15,21 @@ import { ToolError } from '../lib/errors';
 import { ocrLanguageOption } from '../lib/ocr/languages';
 import { ocrPdfPage } from '../lib/ocr/pdf-page';
 import { finePageProgress, ocrPagesNotice, ocrParagraphs } from '../lib/ocr/scanned';
+import { formFieldItems, isFormWithoutPicture, printsText } from '../lib/pdf/form-text';
 import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
-import { groupLines, groupParagraphs } from '../lib/pdf/text-layout';
+import { groupLines, groupParagraphs, type LayoutItem } from '../lib/pdf/text-layout';
 
 export const NO_TEXT_MESSAGE =
   'No text was found in this PDF: it has no text layer and no words could be read on its pages. If it is a scan, choose the language of its text, or scan it again sharper and level.';
 export const PAGE_WITHOUT_TEXT = '(No text was found on this page.)';
 
 export const options = z.object({ language: ocrLanguageOption });
+
+/** Text items in reading order as paragraphs of lines. */
+function paragraphsOf(items: LayoutItem[]): string[][] {
+  return groupParagraphs(groupLines(items)).map((p) => p.lines.map((l) => l.text));
+}
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = inputs[0];
@@ -31,11 +38,16 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   const ocrPages: number[] = [];
   const pages = await withPdfjs(input, (doc) =>
     mapPages(doc, progress.loop, async (page, index) => {
-      const paragraphs = groupParagraphs(groupLines(await pageTextItems(page)));
-      if (paragraphs.length > 0) return paragraphs.map((p) => p.lines.map((l) => l.text));
+      const printed = await pageTextItems(page);
+      const hasText = printed.some(printsText);
+      const fields = await formFieldItems(page, hasText);
+      if (hasText) return paragraphsOf([...printed, ...fields]);
+      // A form page without a text layer is read from its fields; a scanned form (fields over a picture) with OCR.
+      if (await isFormWithoutPicture(page)) return paragraphsOf(fields);
       ocrPages.push(index + 1);
       const read = await ocrPdfPage(page, options.language, progress.within(index, doc.numPages));
-      return ocrParagraphs(read.lines);
+      // The scan's own words carry the labels, so selected boxes need no export value after them.
+      return [...ocrParagraphs(read.lines), ...paragraphsOf(await formFieldItems(page, true))];
     }),
   );
   const total = pages.length;

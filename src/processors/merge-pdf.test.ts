@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString, PDFStream } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { ToolError } from '../lib/errors';
+import { PAGE_TREE_BROKEN } from '../lib/pdf/damage';
 import { damagedPdfMessage, ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import mergePdfProcessor, { bookmarkTitle } from './merge-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
@@ -146,17 +147,17 @@ describe('merge-pdf', () => {
     });
   });
 
-  it('gives a ToolError naming a truncated or garbage PDF', async () => {
+  it('gives a ToolError naming a truncated or garbage PDF and saying what is wrong with it', async () => {
     const good = await makePdf([[100, 100], [100, 100]]);
     const truncated = good.slice(0, 60);
     await expect(mergePdf([pdf('a.pdf', good), pdf('cut.pdf', truncated)], {}, ctx())).rejects.toMatchObject({
       name: 'ToolError',
-      message: damagedPdfMessage('cut.pdf'),
+      message: damagedPdfMessage('cut.pdf', 'some of its objects are broken or of the wrong kind'),
     });
     const garbage = new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...Array.from({ length: 500 }, (_, i) => (i * 37) % 256)]);
     await expect(mergePdf([pdf('noise.pdf', garbage), pdf('a.pdf', good)], {}, ctx())).rejects.toMatchObject({
       name: 'ToolError',
-      message: damagedPdfMessage('noise.pdf'),
+      message: damagedPdfMessage('noise.pdf', PAGE_TREE_BROKEN),
     });
   });
 

@@ -1,12 +1,16 @@
 /**
  * Merge PDF: copies every page of each input, in list order, into one new
  * PDF with a bookmark per input file and no scripts or automatic actions.
+ * Filled form fields come along with their values; a field name that two
+ * files share is renamed in the later file (name, name_2), so each keeps
+ * its own value.
  */
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import { readEach } from '../lib/each-input';
 import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
+import { adoptCopiedFields } from '../lib/pdf/form-fields';
 import { damagedPdfMessage, loadPdf } from '../lib/pdf/load';
 import { setOutline, type OutlineEntry } from '../lib/pdf/outline';
 import { stripActiveContent } from '../lib/pdf/sanitize';
@@ -17,11 +21,17 @@ export function bookmarkTitle(name: string): string {
   return base.trim() === '' ? name : base;
 }
 
-/** Loads one input and copies its pages; a file pdf-lib half-parses but cannot walk is reported as damaged. */
+/**
+ * Loads one input and copies its pages with their form fields (a field name an
+ * earlier file uses becomes name_2); a file pdf-lib half-parses but cannot
+ * walk is reported as damaged.
+ */
 async function copyAllPages(target: PDFDocument, bytes: Uint8Array, name: string): Promise<PDFPage[]> {
   try {
     const source = await loadPdf(bytes, name);
-    return await target.copyPages(source, source.getPageIndices());
+    const pages = await target.copyPages(source, source.getPageIndices());
+    adoptCopiedFields(target, source, pages);
+    return pages;
   } catch (error) {
     if (isToolError(error)) throw error;
     throw new ToolError(damagedPdfMessage(name));

@@ -2,7 +2,8 @@
  * PDF to Excel: one worksheet per page ("Page N") holding the page's text as
  * a grid recovered from positions (rows by baseline, columns across rows).
  * Numbers become real numbers with a format that shows them as printed;
- * IDs with leading zeros stay text.
+ * IDs with leading zeros stay text. Filled form fields are cells where the
+ * fields sit, beside their printed labels.
  *
  * Meta: pageCount, rows (filled rows over all sheets).
  */
@@ -10,6 +11,7 @@ import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
+import { formFieldItems, printsText } from '../lib/pdf/form-text';
 import { mapPdfPages } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
 import { recoverTable, type Table } from '../lib/pdf/text-layout';
@@ -46,7 +48,9 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
   if (!input) throw new ToolError('Please upload a PDF file to convert.');
   const workbook = new ExcelJS.Workbook();
   const rowCounts = await mapPdfPages(input, ctx, async (page) => {
-    const table = recoverTable(await pageTextItems(page));
+    const printed = await pageTextItems(page);
+    const fields = await formFieldItems(page, printed.some(printsText));
+    const table = recoverTable([...printed, ...fields]);
     fillSheet(workbook.addWorksheet(`Page ${page.pageNumber}`), table);
     return table.length;
   });

@@ -5,6 +5,7 @@
  * size, colour, bold, italic and links; tables rebuilt from ruled lines or
  * aligned columns; images at their drawn size in their place. Each page
  * after the first starts on a new page; exact positions are not kept.
+ * The values of filled form fields are text in their place on the page.
  * A page without a text layer (a scan) is read with OCR in the chosen
  * language (src/lib/ocr), and the notice says which pages were read so.
  *
@@ -19,7 +20,9 @@ import { ocrLanguageOption } from '../lib/ocr/languages';
 import { ocrPdfPage } from '../lib/ocr/pdf-page';
 import { finePageProgress, ocrPagesNotice, ocrParagraphs } from '../lib/ocr/scanned';
 import { scannedPageParagraphs } from '../lib/ocr/word-paragraphs';
+import { formFieldItems, isFormWithoutPicture } from '../lib/pdf/form-text';
 import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
+import { groupLines, groupParagraphs } from '../lib/pdf/text-layout';
 import { NUMBERING, sectionProperties, WordWriter } from '../lib/word/docx';
 import { readWordPage } from '../lib/word/page';
 
@@ -37,10 +40,13 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   const pages = await withPdfjs(input, (doc) =>
     mapPages(doc, progress.loop, async (page, index) => {
       const word = await readWordPage(page);
-      if (word) return { word, scanned: undefined };
+      // A form page without a text layer or a picture has nothing for OCR: its text is its fields, none filled in.
+      if (word || (await isFormWithoutPicture(page))) return { word, scanned: undefined };
       ocrPages.push(index + 1);
       const read = await ocrPdfPage(page, options.language, progress.within(index, doc.numPages));
-      return { word, scanned: ocrParagraphs(read.lines) };
+      // A scanned form's filled fields follow the words read from its picture.
+      const fields = groupParagraphs(groupLines(await formFieldItems(page, true))).map((p) => p.lines.map((l) => l.text));
+      return { word, scanned: [...ocrParagraphs(read.lines), ...fields] };
     }),
   );
   const children: (Paragraph | Table)[] = [];

@@ -183,7 +183,7 @@ describe('pdf-translator', () => {
     expect(await rejection(pdfTranslator(pdfInput(await scan.save()), { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(NO_TEXT_MESSAGE);
     const damaged = new TextEncoder().encode('%PDF-1.4\nthis is not really a pdf');
     expect(await rejection(pdfTranslator(pdfInput(damaged), { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(
-      'The file report.pdf is damaged and could not be read. Please choose another PDF.',
+      'The file report.pdf is damaged (its cross-reference table or catalog is missing or broken) and could not be read. Open it in a PDF reader, save or print it as a new PDF, and try that copy, or choose another PDF.',
     );
     expect(await rejection(pdfTranslator([], { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(NO_FILE_MESSAGE);
   });

@@ -7,6 +7,7 @@ import { degrees, PDFName, type PDFPage } from 'pdf-lib';
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
+import { adoptCopiedFields } from '../lib/pdf/form-fields';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 
@@ -56,7 +57,12 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   const used = new Set<number>();
   const pages: PDFPage[] = [];
   for (const index of order) {
-    pages.push(used.has(index) ? (await doc.copyPages(doc, [index]))[0] : original[index]);
+    if (used.has(index)) {
+      const copies = await doc.copyPages(doc, [index]);
+      // A repeated page gets its own copy of the page's fields (renamed name_2 ...), so each copy can hold its own value.
+      adoptCopiedFields(doc, doc, copies);
+      pages.push(copies[0]);
+    } else pages.push(original[index]);
     used.add(index);
   }
   for (let i = doc.getPageCount() - 1; i >= 0; i--) doc.removePage(i);

@@ -1,5 +1,6 @@
 /**
  * Split PDF: one PDF per page range ("1-3, 4-6, 7") or per chunk of N pages.
+ * Each part keeps the form fields of its own pages, filled in as they were.
  * Options are the fields of manifests/pdf/split-pdf.json.
  */
 import { PDFDocument } from 'pdf-lib';
@@ -8,6 +9,7 @@ import { defineProcessor } from '../contract/processor';
 import type { ToolOutput } from '../contract/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { formatRange, pagesBeyond, pagesBeyondNotice, planSplit, RANGES_BLANK_MESSAGE } from '../lib/page-ranges';
+import { adoptCopiedFields } from '../lib/pdf/form-fields';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 
@@ -43,7 +45,9 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
     throwIfAborted(ctx.signal);
     const doc = await PDFDocument.create();
     const indexes = Array.from({ length: part.end - part.start + 1 }, (_, k) => part.start - 1 + k);
-    for (const page of await doc.copyPages(source, indexes)) doc.addPage(page);
+    const pages = await doc.copyPages(source, indexes);
+    for (const page of pages) doc.addPage(page);
+    adoptCopiedFields(doc, source, pages);
     stripActiveContent(doc);
     const bytes = await doc.save();
     outputs.push({

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
+import { damageReasonIn } from '../lib/pdf/damage';
 import { damagedPdfMessage, loadPdf, looksLikePdf, notPdfMessage } from '../lib/pdf/load';
 import { INPUT_PATH, isInvalidPassword, OUTPUT_PATH, runQpdf } from '../lib/pdf/qpdf';
 import { stripActiveContent } from '../lib/pdf/sanitize';
@@ -36,7 +37,7 @@ export default defineProcessor(options, async (inputs, { password }, ctx) => {
   throwIfAborted(ctx.signal);
   if (check.code === 2 && !check.stderr.trim()) throw new ToolError(NOT_ENCRYPTED_MESSAGE);
   const restrictionsOnly = check.code === 3;
-  if (!restrictionsOnly && check.code !== 0 && !isInvalidPassword(check)) throw new ToolError(damagedPdfMessage(input.name));
+  if (!restrictionsOnly && check.code !== 0 && !isInvalidPassword(check)) throw new ToolError(damagedPdfMessage(input.name, damageReasonIn(check.stderr) ?? undefined));
   // Whatever was typed is not needed for a file that opens without a password.
   if (!restrictionsOnly && !password.trim()) throw new ToolError(PASSWORD_REQUIRED_MESSAGE);
   ctx.onProgress(1, 3);
@@ -44,7 +45,7 @@ export default defineProcessor(options, async (inputs, { password }, ctx) => {
   const run = await runQpdf([...(restrictionsOnly ? [] : [`--password=${password}`]), '--decrypt', INPUT_PATH, OUTPUT_PATH], input.bytes);
   throwIfAborted(ctx.signal);
   if (isInvalidPassword(run)) throw new ToolError(WRONG_PASSWORD_MESSAGE);
-  if ((run.code !== 0 && run.code !== 3) || !run.output) throw new ToolError(damagedPdfMessage(input.name));
+  if ((run.code !== 0 && run.code !== 3) || !run.output) throw new ToolError(damagedPdfMessage(input.name, damageReasonIn(run.stderr) ?? undefined));
   ctx.onProgress(2, 3);
 
   const doc = await loadPdf(run.output, input.name);

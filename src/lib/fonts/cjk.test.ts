@@ -1,7 +1,9 @@
 import fontkit from '@pdf-lib/fontkit';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
 import { CJK_FONT_MESSAGE, loadCjkFontBytes, padGlyphs } from './cjk';
+import { embedFonts } from './embed';
 
 type Font = ReturnType<typeof fontkit.create>;
 
@@ -61,6 +63,25 @@ describe('CJK font', () => {
     const [chinese, korean] = [fontkit.create(await loadCjkFontBytes()), fontkit.create(await loadCjkFontBytes('kr'))];
     for (const char of '\ud55c\uad6d\uc5b4\u3131\u314f') expect(korean.hasGlyphForCodePoint(char.codePointAt(0)!), char).toBe(true);
     for (const char of '\ud55c\uad6d\uc5b4') expect(chinese.hasGlyphForCodePoint(char.codePointAt(0)!), char).toBe(false);
+  });
+
+  it('has a Japanese font that draws kana and kanji in Japanese forms, and subsets it intact', async () => {
+    const [japanese, chinese] = [fontkit.create(await loadCjkFontBytes('jp')), fontkit.create(await loadCjkFontBytes())];
+    for (const char of 'あアｱ働峠込畑駅図沢広桜') expect(japanese.hasGlyphForCodePoint(char.codePointAt(0)!), char).toBe(true);
+    // Shared ideographs whose Japanese and Chinese forms differ are drawn differently by the two fonts.
+    for (const char of '直骨写') {
+      const outline = (font: Font) => font.glyphForCodePoint(char.codePointAt(0)!).path.toSVG();
+      expect(outline(japanese), char).not.toBe(outline(chinese));
+    }
+    const subset = await subsetOf(japanese, '吾輩は猫である。直骨写');
+    expect(outlines(subset.subset, subset.original.length)).toEqual(subset.original);
+  });
+
+  it('embeds the Japanese font for Japanese text, and the Chinese one alone when the text also has Chinese beyond it', async () => {
+    const names = async (texts: string[]) => ((await embedFonts(await PDFDocument.create(), ['regular'], texts)).fallbacks ?? []).map((font) => font.name.replace(/^[A-Z]{6}\+/, ''));
+    expect(await names(['吾輩は猫である。'])).toEqual([expect.stringMatching(/^NotoSansJP/)]);
+    expect(await names(['吾輩は猫である。', '这是中文。'])).toEqual([expect.stringMatching(/^NotoSansSC/)]);
+    expect(await names(['这是中文。'])).toEqual([expect.stringMatching(/^NotoSansSC/)]);
   });
 
   it('says the PDF cannot be written when the font cannot be had, and tries again next time', async () => {

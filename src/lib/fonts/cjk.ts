@@ -2,14 +2,17 @@
  * The CJK fonts (SIL Open Font License), TrueType, always embedded as
  * subsets. Noto Sans SC covers simplified Chinese, the kanji of Japanese (all
  * of the CJK Unified Ideographs block) and both kana scripts, plus Latin;
- * Noto Sans KR covers Hangul, with Hanja and kana. They are about 10 MB and
- * 6 MB, so a font's URL module is imported only when a document needs it.
+ * Noto Sans KR covers Hangul, with Hanja and kana. Noto Sans JP has kana
+ * and the kanji of Japanese (about 12,700 ideographs) in their Japanese
+ * forms, which differ from the Chinese ones in many shared characters (直,
+ * 骨, 写 ...). They are about 10, 6 and 5.5 MB, so a font's URL module is
+ * imported only when a document needs it.
  * The files are served from the site's own origin; in Node they are read
  * from node_modules.
  */
 import { ToolError } from '../errors';
 
-export type CjkFace = 'sc' | 'kr';
+export type CjkFace = 'sc' | 'kr' | 'jp';
 
 const FACES: Record<CjkFace, { path: string[]; url: () => Promise<{ default: string }> }> = {
   sc: {
@@ -19,6 +22,10 @@ const FACES: Record<CjkFace, { path: string[]; url: () => Promise<{ default: str
   kr: {
     path: ['@expo-google-fonts', 'noto-sans-kr', '400Regular', 'NotoSansKR_400Regular.ttf'],
     url: () => import('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf?url'),
+  },
+  jp: {
+    path: ['@expo-google-fonts', 'noto-sans-jp', '400Regular', 'NotoSansJP_400Regular.ttf'],
+    url: () => import('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf?url'),
   },
 };
 
@@ -128,7 +135,7 @@ export function padGlyphs(font: Uint8Array): Uint8Array {
   return out;
 }
 
-/** The bytes of a CJK font (Noto Sans SC unless asked for KR), loaded once per worker; throws ToolError(CJK_FONT_MESSAGE) when it cannot be had. */
+/** The bytes of a CJK font (Noto Sans SC unless asked for KR or JP), loaded once per worker; throws ToolError(CJK_FONT_MESSAGE) when it cannot be had. */
 export function loadCjkFontBytes(face: CjkFace = 'sc'): Promise<Uint8Array> {
   let bytes = pending.get(face);
   if (!bytes) {

@@ -17,6 +17,8 @@ import boldItalicUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf?url';
 export type FontVariant = 'regular' | 'bold' | 'italic' | 'boldItalic';
 
 const CJK_CHARS = new RegExp(CJK_CHAR.source, 'gu');
+/** Hiragana, katakana and half-width katakana: text that has them is Japanese. */
+const KANA = /[\u3041-\u309f\u30a1-\u30fa\u30fd-\u30ff\u31f0-\u31ff\uff66-\uff9d]/u;
 
 const FILES: Record<FontVariant, { url: string; file: string }> = {
   regular: { url: regularUrl, file: 'DejaVuSans.ttf' },
@@ -91,18 +93,21 @@ export async function embedFonts(doc: PDFDocument, variants: FontVariant[] = ['r
     if (variant === 'regular') continue;
     set[variant] = await embed(await loadFontBytes(variant));
   }
-  // Korean text needs the Korean font, which has Hanja and kana too: the Chinese one is then loaded only for
-  // characters it lacks, and when it is, it draws all Chinese characters of the document, so they match.
+  // Korean text needs the Korean font, which has Hanja and kana too; Japanese text (it has kana) the Japanese
+  // one, which draws kanji in their Japanese forms. The Chinese font is loaded for characters those lack, and
+  // when it is, it draws all Chinese characters and kana of the document, so they match: the Japanese font is
+  // then left out.
   const korean = texts.some((text) => HANGUL.test(text)) ? await embed(await loadCjkFontBytes('kr')) : undefined;
-  const koreanFace = korean && faces.get(korean);
+  const japaneseBytes = texts.some((text) => KANA.test(text)) ? await loadCjkFontBytes('jp') : undefined;
+  const loaded = [korean && faces.get(korean), japaneseBytes && fontkit.create(japaneseBytes)].filter((face) => face !== undefined);
   const needsChinese = (text: string) => {
     if (!CJK_CHAR.test(text)) return false;
-    if (!koreanFace) return true;
-    for (const [char] of text.matchAll(CJK_CHARS)) if (!koreanFace.hasGlyphForCodePoint(char.codePointAt(0)!)) return true;
+    for (const [char] of text.matchAll(CJK_CHARS)) if (!loaded.some((face) => face.hasGlyphForCodePoint(char.codePointAt(0)!))) return true;
     return false;
   };
   const chinese = texts.some(needsChinese) ? await embed(await loadCjkFontBytes('sc')) : undefined;
-  set.fallbacks = [chinese, korean].filter((font): font is PDFFont => font !== undefined);
+  const japanese = japaneseBytes && !chinese ? await embed(japaneseBytes) : undefined;
+  set.fallbacks = [japanese, chinese, korean].filter((font): font is PDFFont => font !== undefined);
   const known = new Map<PDFFont, Map<number, boolean>>();
   set.covers = (font, codePoint) => {
     let cache = known.get(font);

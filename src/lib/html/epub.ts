@@ -1,7 +1,9 @@
 /**
  * Reading an EPUB: container.xml, then the OPF package (metadata, manifest,
  * spine order), the table of contents (EPUB 3 nav or EPUB 2 NCX) and the
- * chapter and image files, all from a size-checked unzip.
+ * chapter and image files, all from a size-checked unzip. The reading order
+ * may list XHTML chapters, SVG pages and (in fixed-layout books such as
+ * manga) images.
  */
 import { XMLParser } from 'fast-xml-parser';
 import { ToolError } from '../errors';
@@ -10,7 +12,12 @@ import { looksLikeZip, readZip } from '../zip';
 
 export interface EpubChapter {
   path: string;
+  /** An XHTML chapter, an SVG document, or an image listed in the reading order. */
+  kind: 'html' | 'svg' | 'image';
+  /** The source of an XHTML or SVG chapter; empty for an image. */
   html: string;
+  /** The chapter is a fixed page (rendition:layout pre-paginated, for the book or this item). */
+  fixed: boolean;
 }
 
 export interface EpubTocEntry {
@@ -30,7 +37,7 @@ const xml = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   removeNSPrefix: true,
-  isArray: (name) => ['rootfile', 'item', 'itemref', 'navPoint', 'title'].includes(name),
+  isArray: (name) => ['rootfile', 'item', 'itemref', 'navPoint', 'title', 'meta'].includes(name),
 });
 
 type XmlNode = Record<string, unknown>;
@@ -117,6 +124,14 @@ function ncxEntries(ncxPath: string, source: string): EpubTocEntry[] {
   return entries;
 }
 
+/** What a reading-order item is, by its media type; null for types that cannot be shown. */
+function chapterKind(type: string): EpubChapter['kind'] | null {
+  if (/html/.test(type)) return 'html';
+  if (type === 'image/svg+xml') return 'svg';
+  if (/^image\/(jpeg|png|gif|webp)$/.test(type)) return 'image';
+  return null;
+}
+
 /** Reads an EPUB; throws ToolError naming the file for non-EPUB, damaged, DRM-protected or oversized books. */
 export function readEpub(name: string, bytes: Uint8Array): EpubBook {
   if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose an EPUB file.`);
@@ -142,10 +157,19 @@ export function readEpub(name: string, bytes: Uint8Array): EpubBook {
     if (id && href) manifest.set(id, { path: resolvePath(opfPath, href), type: String(item['@_media-type'] ?? ''), properties: String(item['@_properties'] ?? '') });
   }
   const spine = pkg.spine as XmlNode | undefined;
-  const chapterPaths = ((spine?.itemref as XmlNode[] | undefined) ?? [])
-    .map((ref) => manifest.get(String(ref['@_idref'] ?? '')))
-    .filter((item): item is { path: string; type: string; properties: string } => !!item && /html/.test(item.type) && !!files[item.path]);
-  if (chapterPaths.length === 0) throw new ToolError(`The book ${name} has no readable chapters (its reading order lists no XHTML files). Please choose another file.`);
+  const metadata = pkg.metadata as XmlNode | undefined;
+  const bookFixed = ((metadata?.meta as XmlNode[] | undefined) ?? []).some(
+    (meta) => meta['@_property'] === 'rendition:layout' && asText(meta).trim() === 'pre-paginated',
+  );
+  const chapterPaths = ((spine?.itemref as XmlNode[] | undefined) ?? []).flatMap((ref) => {
+    const item = manifest.get(String(ref['@_idref'] ?? ''));
+    const kind = item && chapterKind(item.type);
+    if (!item || !kind || !files[item.path]) return [];
+    const properties = String(ref['@_properties'] ?? '');
+    const fixed = /rendition:layout-pre-paginated/.test(properties) || (bookFixed && !/rendition:layout-reflowable/.test(properties));
+    return [{ path: item.path, kind, fixed }];
+  });
+  if (chapterPaths.length === 0) throw new ToolError(`The book ${name} has no readable chapters (its reading order lists no XHTML pages, SVG pages or images). Please choose another file.`);
 
   const encryption = text(files['META-INF/encryption.xml']);
   if (encryption && chapterPaths.some((chapter) => encryption.includes(chapter.path.split('/').pop() ?? '\u0000'))) {
@@ -163,11 +187,10 @@ export function readEpub(name: string, bytes: Uint8Array): EpubBook {
       toc = [];
     }
   }
-  const metadata = pkg.metadata as XmlNode | undefined;
   const titles = metadata?.title as unknown[] | undefined;
   return {
     title: asText(titles?.[0]).trim(),
-    chapters: chapterPaths.map((item) => ({ path: item.path, html: text(files[item.path]) })),
+    chapters: chapterPaths.map((item) => ({ ...item, html: item.kind === 'image' ? '' : text(files[item.path]) })),
     toc,
     files,
   };

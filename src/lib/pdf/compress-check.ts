@@ -1,12 +1,13 @@
 /**
  * What a compressed PDF must keep from its input: the number of pages, the
  * text of every page as pdf.js reads it, and links, bookmarks and form
- * fields. A rewrite by Ghostscript can lose any of these (a font without a
- * Unicode map, annotations it drops), so every candidate is compared with
- * the input before it is handed back.
+ * fields with their values. A rewrite by Ghostscript can lose any of these
+ * (a font without a Unicode map, annotations it drops, a form it flattens),
+ * so every candidate is compared with the input before it is handed back.
  */
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, type PDFObject } from 'pdf-lib';
 import { openPdfjs, pageTextItems } from './pdfjs';
+import { formFieldSummary } from './form-fields';
 import { stripActiveContent } from './sanitize';
 
 export interface PdfFacts {
@@ -17,6 +18,8 @@ export interface PdfFacts {
   links: number;
   /** Form field widgets over all pages. */
   widgets: number;
+  /** The form's fields and their values (formFieldSummary), joined. */
+  fields: string;
   /** Outline (bookmark) items, at any depth. */
   outlineItems: number;
 }
@@ -90,7 +93,7 @@ async function pageTexts(bytes: Uint8Array): Promise<string[]> {
 export async function pdfFacts(bytes: Uint8Array, sanitize = false): Promise<PdfFacts> {
   const doc = await PDFDocument.load(bytes.slice(), { updateMetadata: false, throwOnInvalidObject: false });
   if (sanitize) stripActiveContent(doc);
-  return { pages: doc.getPageCount(), texts: await pageTexts(bytes), ...structure(doc) };
+  return { pages: doc.getPageCount(), texts: await pageTexts(bytes), ...structure(doc), fields: formFieldSummary(doc).join('\n') };
 }
 
 /** True when the candidate keeps the input's pages, text, links, form fields and bookmarks. Never throws. */
@@ -106,6 +109,7 @@ export async function keepsContent(input: PdfFacts, candidate: Uint8Array): Prom
     facts.texts.every((text, i) => text === input.texts[i]) &&
     facts.links >= input.links &&
     facts.widgets >= input.widgets &&
+    facts.fields === input.fields &&
     facts.outlineItems >= input.outlineItems
   );
 }

@@ -10,7 +10,9 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { ToolError } from '../errors';
+import { NO_PAGES, PAGE_TREE_BROKEN, damagedPdfError } from './damage';
 import { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, looksLikePdf, notPdfMessage } from './messages';
+import { repairPages } from './repair';
 
 export { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, isEncryptedPdf, looksLikePdf, notPdfMessage } from './messages';
 
@@ -72,7 +74,7 @@ async function parse(bytes: Uint8Array, name: string): Promise<PDFDocument | typ
     doc = await PDFDocument.load(bytes.slice(), { updateMetadata: false, throwOnInvalidObject: false });
   } catch (error) {
     if (error instanceof Error && /encrypted/i.test(error.message)) return ENCRYPTED;
-    throw new ToolError(damagedPdfMessage(name));
+    throw damagedPdfError(name, error) ?? new ToolError(damagedPdfMessage(name));
   }
   return doc.isEncrypted ? ENCRYPTED : doc;
 }
@@ -99,8 +101,9 @@ export async function loadPdf(bytes: Uint8Array, name: string): Promise<PDFDocum
     // A file that only starts like a PDF may have no page tree at all.
     pageCount = doc.getPageCount();
   } catch {
-    throw new ToolError(damagedPdfMessage(name));
+    throw new ToolError(damagedPdfMessage(name, PAGE_TREE_BROKEN));
   }
-  if (pageCount === 0) throw new ToolError(damagedPdfMessage(name));
+  if (pageCount === 0) throw new ToolError(damagedPdfMessage(name, NO_PAGES));
+  repairPages(doc);
   return doc;
 }

@@ -7,8 +7,10 @@ export function notPdfMessage(name: string): string {
   return `The file ${name} is not a PDF. Please choose a PDF file.`;
 }
 
-export function damagedPdfMessage(name: string): string {
-  return `The file ${name} is damaged and could not be read. Please choose another PDF.`;
+/** The message for a PDF that cannot be read; with the reason when it is known ("its list of pages is broken"). */
+export function damagedPdfMessage(name: string, reason?: string): string {
+  if (!reason) return `The file ${name} is damaged and could not be read. Please choose another PDF.`;
+  return `The file ${name} is damaged (${reason}) and could not be read. Open it in a PDF reader, save or print it as a new PDF, and try that copy, or choose another PDF.`;
 }
 
 /** True when the bytes start with a PDF header (allowing leading junk in the first 1 KB, as readers do). */

@@ -8,6 +8,7 @@
  */
 import type { ProcessorContext } from '../../contract/types';
 import { throwIfAborted } from '../errors';
+import { damagedPdfError } from './damage';
 import { openPdfjs, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs';
 
 export type { PDFDocumentProxy, PDFPageProxy };
@@ -18,12 +19,15 @@ export type PageLoopContext = Pick<ProcessorContext, 'signal' | 'onProgress'>;
 /**
  * Opens a PDF with pdf.js for the time `use` runs and destroys it afterwards,
  * also when `use` throws or the run is cancelled. Throws the project's
- * ToolError for a non-PDF, damaged or password-protected file.
+ * ToolError for a non-PDF, damaged or password-protected file, also when the
+ * damage shows only once a page is read (a broken page tree, a corrupt stream).
  */
 export async function withPdfjs<T>(input: { bytes: Uint8Array; name: string }, use: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
   const pdf = await openPdfjs(input.bytes, input.name);
   try {
     return await use(pdf.doc);
+  } catch (error) {
+    throw damagedPdfError(input.name, error) ?? error;
   } finally {
     await pdf.destroy();
   }

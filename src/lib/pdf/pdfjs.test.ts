@@ -44,7 +44,11 @@ describe('openPdfjs', () => {
   it.each([
     ['an empty file', new Uint8Array(), 'The file x.pdf is not a PDF. Please choose a PDF file.'],
     ['a text file', new TextEncoder().encode('hello, not a pdf'), 'The file x.pdf is not a PDF. Please choose a PDF file.'],
-    ['a damaged PDF', new TextEncoder().encode('%PDF-1.7\n1 0 obj garbage\n%%EOF'), 'The file x.pdf is damaged and could not be read. Please choose another PDF.'],
+    [
+      'a damaged PDF',
+      new TextEncoder().encode('%PDF-1.7\n1 0 obj garbage\n%%EOF'),
+      'The file x.pdf is damaged (its cross-reference table or catalog is missing or broken) and could not be read. Open it in a PDF reader, save or print it as a new PDF, and try that copy, or choose another PDF.',
+    ],
   ])('refuses %s with the project message', async (_label, bytes, message) => {
     const run = openPdfjs(bytes, 'x.pdf');
     await expect(run).rejects.toBeInstanceOf(ToolError);

@@ -19,6 +19,7 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { ToolError } from '../errors';
+import { NO_PAGES, damagedPdfError } from './damage';
 import { damagedPdfMessage, ENCRYPTED_MESSAGE, looksLikePdf, notPdfMessage, UNLOCK_LINK } from './load';
 
 export type { PDFDocumentProxy, PDFPageProxy, TextItem };
@@ -179,11 +180,11 @@ export async function openPdfjs(bytes: Uint8Array, name: string): Promise<Opened
     await task.destroy().catch(() => undefined);
     const kind = error instanceof Error ? error.name : '';
     if (kind === 'PasswordException') throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
-    throw new ToolError(damagedPdfMessage(name));
+    throw damagedPdfError(name, error) ?? new ToolError(damagedPdfMessage(name));
   }
   if (doc.numPages < 1) {
     await task.destroy();
-    throw new ToolError(damagedPdfMessage(name));
+    throw new ToolError(damagedPdfMessage(name, NO_PAGES));
   }
   return { doc, destroy: () => task.destroy() };
 }

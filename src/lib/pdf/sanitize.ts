@@ -5,6 +5,7 @@
  * otherwise still sit in the saved bytes.
  */
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
+import { pruneFieldsOffPages } from './form-fields';
 
 const N = {
   A: PDFName.of('A'),
@@ -153,8 +154,9 @@ export function containsActiveContent(doc: PDFDocument): boolean {
  * (unless it only jumps to a page) and /AA, the document JavaScript name
  * tree, page and annotation /AA, JavaScript and Launch actions on links,
  * outline items and form fields. Links to pages that are not in the document
- * are removed too. Then prunes unreachable objects so nothing stripped stays
- * in the saved bytes.
+ * are removed too, and so are form fields whose widgets are all on such
+ * pages. Then prunes unreachable objects so nothing stripped stays in the
+ * saved bytes.
  */
 export function stripActiveContent(doc: PDFDocument): void {
   const { catalog } = doc;
@@ -177,6 +179,8 @@ export function stripActiveContent(doc: PDFDocument): void {
       item.delete(N.Dest);
     }
   });
+  // Fields whose widgets were all on removed pages would keep those pages' values in the file.
+  pruneFieldsOffPages(doc);
   walk(doc, asDict(doc, catalog.get(N.AcroForm))?.get(N.Fields), (field) => {
     field.delete(N.AA);
     if (isActiveAction(doc, field.get(N.A))) field.delete(N.A);

@@ -1,8 +1,9 @@
 /**
  * Reads one PDF page with pdf.js into what the Word document is built from:
- * styled text runs, links, images with their drawn size, ruled and aligned
- * tables, all in reading order.
+ * styled text runs (filled form field values among them), links, images with
+ * their drawn size, ruled and aligned tables, all in reading order.
  */
+import { formFieldItems } from '../pdf/form-text';
 import { loadPdfjs, type PDFPageProxy, type TextItem } from '../pdf/pdfjs';
 import { bodySize, toFragments } from '../pdf/text-layout';
 import { colourItems, walkOperators, type Box, type Ops } from './graphics';
@@ -71,7 +72,7 @@ function isBackground(box: Box, page: Box): boolean {
   return area(box) > BACKGROUND_SHARE * area(page);
 }
 
-/** Reads a page for Word; null when it has no text layer (a scan or a page of pictures), which the caller may read with OCR instead. */
+/** Reads a page for Word; null when it has no text layer and no filled fields, or is a scanned form (a picture with fields), which the caller may read with OCR instead. */
 export async function readWordPage(page: PDFPageProxy): Promise<WordPage | null> {
   const { OPS } = await loadPdfjs();
   const list = await page.getOperatorList();
@@ -98,7 +99,10 @@ export async function readWordPage(page: PDFPageProxy): Promise<WordPage | null>
       spaceBefore = false;
     }
   });
-  if (runs.length === 0) return null;
+  // Filled form fields read as text where they sit; a scanned form (a picture, no text layer) still goes to OCR.
+  const fields = await formFieldItems(page, runs.length > 0);
+  if (runs.length === 0 && (fields.length === 0 || graphics.images.length > 0)) return null;
+  for (const f of toFragments(fields)) runs.push({ ...f, font: '', colour: '#000000' });
   const decorated = applyDecorations(runs, graphics.rules);
   const fragments = applyLinks(decorated.fragments, await pageLinks(page));
 
