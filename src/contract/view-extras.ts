@@ -48,6 +48,8 @@ export interface ViewExtras {
   /** crop-pdf: the box drawn on the shown page, and that page (0-based). */
   crop?: FractionBox;
   page?: number;
+  /** redact-pdf: the boxes to black out, each on a 0-based page. */
+  redactions?: (FractionBox & { page: number })[];
 }
 
 /** The values a run takes: the manifest's fields, and what a view adds. */

@@ -1,0 +1,59 @@
+/**
+ * Compare PDFs: the two chosen files listed as the older and the newer
+ * version, in the order they were chosen, with a button that swaps them. The
+ * processor takes the first as the older version.
+ */
+import { Button, IconButton } from '@radix-ui/themes';
+import { ArrowUpDown, X } from 'lucide-react';
+import { DropZone } from '../engine/DropZone';
+import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import type { ToolViewProps } from '../engine/view-modules';
+import { FileRow } from './shared/FileRow';
+import { fileKey } from './shared/mock-pages';
+import './compare-pdfs/compare-pdfs.css';
+
+export const VERSION_LABELS = ['Older version', 'Newer version'] as const;
+
+export default function ComparePdfsView({ manifest }: ToolViewProps) {
+  // The button is enabled from the first file, so a single file gets the "two files" message rather than a dead button.
+  const page = useToolPage(manifest);
+  const { run } = page;
+  const [older, newer] = run.files;
+  return (
+    <ToolFrame
+      page={page}
+      input={
+        <>
+          <DropZone manifest={manifest} onFiles={run.addFiles} disabled={run.running} />
+          {run.files.length > 0 && (
+            <ol className="compare-versions" aria-label="Files to compare, older version first">
+              {run.files.map((file, i) => (
+                <li key={fileKey(file)} className="compare-version">
+                  <span className="compare-version-label">{VERSION_LABELS[i]}</span>
+                  <FileRow file={file} preview={run.real} />
+                  <IconButton
+                    type="button"
+                    size="1"
+                    variant="ghost"
+                    color="red"
+                    aria-label={`Remove ${file.name}`}
+                    disabled={run.running}
+                    onClick={() => run.setFiles(run.files.filter((_, j) => j !== i))}
+                  >
+                    <X size={14} />
+                  </IconButton>
+                </li>
+              ))}
+            </ol>
+          )}
+          {older && newer && (
+            <Button type="button" variant="soft" disabled={run.running} onClick={() => run.setFiles([newer, older])}>
+              <ArrowUpDown size={16} aria-hidden="true" /> Swap older and newer
+            </Button>
+          )}
+          {run.files.length === 1 && <p className="compare-version-hint">Now add the newer version.</p>}
+        </>
+      }
+    />
+  );
+}
