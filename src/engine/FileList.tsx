@@ -1,7 +1,8 @@
 /** The chosen files with sizes in KB to one decimal; optional reorder and remove controls. */
 import { IconButton } from '@radix-ui/themes';
-import { ArrowDown, ArrowUp, FileIcon, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, FileIcon } from 'lucide-react';
 import { formatKb } from '../lib/format-size';
+import { RemoveFileButton } from './RemoveFileButton';
 
 interface FileListProps {
   files: File[];
@@ -51,19 +52,7 @@ export function FileList({ files, onChange, reorder, disabled, maxHeight }: File
               </IconButton>
             </span>
           )}
-          {onChange && (
-            <IconButton
-              type="button"
-              size="1"
-              variant="ghost"
-              color="red"
-              aria-label={`Remove ${file.name}`}
-              disabled={disabled}
-              onClick={() => onChange(files.filter((_, j) => j !== i))}
-            >
-              <X size={14} />
-            </IconButton>
-          )}
+          {onChange && <RemoveFileButton files={files} index={i} onChange={onChange} disabled={disabled} />}
         </li>
       ))}
     </ul>

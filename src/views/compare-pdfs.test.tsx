@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo/demo-mode';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { choose, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
 import { openPreview } from '../lib/pdf/preview';
 import { renderRun } from '../../tests/support/tool-page';
+import { demoModeHooks } from '../../tests/support/views';
 import ComparePdfsView from './compare-pdfs';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
@@ -25,17 +24,7 @@ function rows(): string[] {
 }
 
 describe('Compare PDFs view in demo mode', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(true);
-  });
-  afterEach(() => {
-    // Unmount first: leaving demo mode with the page still open would start real previews.
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-    setDemoMode(false);
-  });
+  demoModeHooks();
 
   it('labels the files older and newer in the order chosen, keeps two, and swaps them', async () => {
     renderWithShell(<ComparePdfsView manifest={manifest} />);

@@ -3,9 +3,10 @@
  * version, in the order they were chosen, with a button that swaps them. The
  * processor takes the first as the older version.
  */
-import { Button, IconButton } from '@radix-ui/themes';
-import { ArrowUpDown, X } from 'lucide-react';
+import { Button } from '@radix-ui/themes';
+import { ArrowUpDown } from 'lucide-react';
 import { DropZone } from '../engine/DropZone';
+import { RemoveFileButton } from '../engine/RemoveFileButton';
 import { ToolFrame, useToolPage } from '../engine/ToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { FileRow } from './shared/FileRow';
@@ -31,17 +32,7 @@ export default function ComparePdfsView({ manifest }: ToolViewProps) {
                 <li key={fileKey(file)} className="compare-version">
                   <span className="compare-version-label">{VERSION_LABELS[i]}</span>
                   <FileRow file={file} preview={run.real} />
-                  <IconButton
-                    type="button"
-                    size="1"
-                    variant="ghost"
-                    color="red"
-                    aria-label={`Remove ${file.name}`}
-                    disabled={run.running}
-                    onClick={() => run.setFiles(run.files.filter((_, j) => j !== i))}
-                  >
-                    <X size={14} />
-                  </IconButton>
+                  <RemoveFileButton files={run.files} index={i} onChange={run.setFiles} disabled={run.running} />
                 </li>
               ))}
             </ol>

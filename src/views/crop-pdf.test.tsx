@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { PDFDocument } from 'pdf-lib';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo/demo-mode';
+import { describe, expect, it, vi } from 'vitest';
 import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import cropPdf from '../processors/crop-pdf';
 import CropPdfView from './crop-pdf';
-import { layOutAt, pointerDrag, realPdf, runProcessorInPlace } from '../../tests/support/views';
+import { demoModeHooks, layOutAt, pointerDrag, realModeHooks, realPdf, runProcessorInPlace } from '../../tests/support/views';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),
@@ -31,16 +29,7 @@ function drag(from: [number, number], to: [number, number]) {
 }
 
 describe('Crop PDF view in demo mode', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(true);
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-    setDemoMode(false);
-  });
+  demoModeHooks();
 
   it('draws the crop box with the pointer (any direction) and shows it as margins', async () => {
     renderWithShell(<CropPdfView manifest={manifest} />);
@@ -85,17 +74,7 @@ describe('Crop PDF view in demo mode', () => {
 });
 
 describe('Crop PDF view with a real file', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(false);
-    vi.mocked(openPreview).mockReset();
-    vi.mocked(runInWorker).mockReset();
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-  });
+  realModeHooks(openPreview, runInWorker);
 
   it('crops only the chosen page with the drawn box, as fractions of the page', async () => {
     vi.mocked(openPreview).mockResolvedValue(fakePreview(3));

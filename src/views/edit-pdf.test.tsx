@@ -13,7 +13,7 @@ import editPdf from '../processors/edit-pdf';
 import { halfTransparentPng } from '../../tests/fixtures/pdf-build/images';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import EditPdfView from './edit-pdf';
-import { realPdf } from '../../tests/support/views';
+import { demoModeHooks, realPdf } from '../../tests/support/views';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),
@@ -49,16 +49,7 @@ async function settle(done: () => boolean) {
 const placed = (el: HTMLElement) => [el.style.left, el.style.top, el.style.width, el.style.height].map((v) => Math.round(parseFloat(v) * 10) / 10);
 
 describe('Edit PDF view in demo mode', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(true);
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-    setDemoMode(false);
-  });
+  demoModeHooks();
 
   it('asks for a PDF when saving without one', async () => {
     renderWithShell(<EditPdfView manifest={manifest} />);

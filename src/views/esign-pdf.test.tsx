@@ -11,7 +11,7 @@ import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import esignPdf from '../processors/esign-pdf';
 import EsignPdfView from './esign-pdf';
-import { realPdf, runProcessorInPlace } from '../../tests/support/views';
+import { realModeHooks, realPdf, runProcessorInPlace } from '../../tests/support/views';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),
@@ -188,17 +188,7 @@ describe('eSign PDF view in demo mode', () => {
 });
 
 describe('eSign PDF view with a real file', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(false);
-    vi.mocked(openPreview).mockReset();
-    vi.mocked(runInWorker).mockReset();
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-  });
+  realModeHooks(openPreview, runInWorker);
 
   it('signs the chosen page with the typed signature and the date, placed where the page was clicked', async () => {
     vi.mocked(openPreview).mockResolvedValue(fakePreview(3));

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDemoMode } from '../engine/demo/demo-mode';
@@ -7,7 +7,7 @@ import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toast
 import { ENCRYPTED_MESSAGE, UNLOCK_LINK } from '../lib/pdf/messages';
 import { openPreview, PreviewError } from '../lib/pdf/preview';
 import MergePdfView from './merge-pdf';
-import { listedNames } from '../../tests/support/views';
+import { demoModeHooks, listedNames } from '../../tests/support/views';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),
@@ -19,17 +19,7 @@ const LIST = 'Files to merge, in order';
 const files = (names: string[], size = 100) => names.map((n) => pdfFile(n, size));
 
 describe('Merge PDF view in demo mode', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(true);
-  });
-  afterEach(() => {
-    // Unmount first: leaving demo mode with the page still open would start real previews.
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-    setDemoMode(false);
-  });
+  demoModeHooks();
 
   it('appends new files to the list and cuts it to 10', async () => {
     renderWithShell(<MergePdfView manifest={manifest} />);

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo/demo-mode';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import rearrangePdf from '../processors/rearrange-pdf';
 import RearrangePdfView from './rearrange-pdf';
-import { listedNames, readPages, realPdf, runProcessorInPlace } from '../../tests/support/views';
+import { demoModeHooks, listedNames, readPages, realModeHooks, realPdf, runProcessorInPlace } from '../../tests/support/views';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/pdf/preview')>()),
@@ -30,16 +28,7 @@ async function chooseWithRandom(r: number) {
 }
 
 describe('Rearrange PDF view in demo mode', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(true);
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-    setDemoMode(false);
-  });
+  demoModeHooks();
 
   it('makes 3 to 12 mock pages on upload', async () => {
     renderWithShell(<RearrangePdfView manifest={manifest} />);
@@ -96,17 +85,7 @@ describe('Rearrange PDF view in demo mode', () => {
 });
 
 describe('Rearrange PDF view with a real file', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(false);
-    vi.mocked(openPreview).mockReset();
-    vi.mocked(runInWorker).mockReset();
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-  });
+  realModeHooks(openPreview, runInWorker);
 
   it('lists the real pages with thumbnails and saves the chosen order and rotations through the processor', async () => {
     const preview = fakePreview(4);

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defineProcessor } from '../contract/processor';
-import { setDemoMode } from '../engine/demo/demo-mode';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import { options as redactOptions } from '../processors/redact-pdf';
 import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, runInPlace, toastTexts } from '../../tests/support/components';
 import { renderRun } from '../../tests/support/tool-page';
-import { layOutAt, pointerDrag, realPdf } from '../../tests/support/views';
+import { demoModeHooks, layOutAt, pointerDrag, realModeHooks, realPdf } from '../../tests/support/views';
 import RedactPdfView from './redact-pdf';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
@@ -31,16 +30,7 @@ function drag(from: [number, number], to: [number, number]) {
 }
 
 describe('Redact PDF view in demo mode', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(true);
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-    setDemoMode(false);
-  });
+  demoModeHooks();
 
   it('draws several boxes with the mouse, in any direction, and removes one with its button', async () => {
     renderWithShell(<RedactPdfView manifest={manifest} />);
@@ -110,17 +100,7 @@ describe('Redact PDF view in demo mode', () => {
 });
 
 describe('Redact PDF view with a real file', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(false);
-    vi.mocked(openPreview).mockReset();
-    vi.mocked(runInWorker).mockReset();
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-  });
+  realModeHooks(openPreview, runInWorker);
 
   it('sends the boxes of every page, as fractions of their page, with the search options', async () => {
     vi.mocked(openPreview).mockResolvedValue(fakePreview(3));

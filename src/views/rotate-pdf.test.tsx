@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDemoMode } from '../engine/demo/demo-mode';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
 import { runInWorker } from '../engine/worker/bridge';
 import { openPreview } from '../lib/pdf/preview';
 import rotatePdf from '../processors/rotate-pdf';
 import RotatePdfView from './rotate-pdf';
-import { readPages, realPdf, runProcessorInPlace } from '../../tests/support/views';
+import { demoModeHooks, readPages, realModeHooks, realPdf, runProcessorInPlace } from '../../tests/support/views';
 import { renderRun } from '../../tests/support/tool-page';
 
 vi.mock('../lib/pdf/preview', async (importOriginal) => ({
@@ -27,16 +25,7 @@ const pressed = () => screen.getAllByRole('button', { pressed: true }).map((b) =
 const pagesField = () => screen.getByLabelText('Pages') as HTMLInputElement;
 
 describe('Rotate PDF view in demo mode', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(true);
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-    setDemoMode(false);
-  });
+  demoModeHooks();
 
   it('says "Please upload a PDF file to rotate." without a file', async () => {
     renderWithShell(<RotatePdfView manifest={manifest} />);
@@ -68,17 +57,7 @@ describe('Rotate PDF view in demo mode', () => {
 });
 
 describe('Rotate PDF view with a real file', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setDemoMode(false);
-    vi.mocked(openPreview).mockReset();
-    vi.mocked(runInWorker).mockReset();
-  });
-  afterEach(() => {
-    cleanup();
-    act(() => toast.remove());
-    vi.useRealTimers();
-  });
+  realModeHooks(openPreview, runInWorker);
 
   it('shows a thumbnail per page; clicking pages edits the page list, and the run turns those pages only', async () => {
     vi.mocked(openPreview).mockResolvedValue(fakePreview(4));

@@ -1,8 +1,12 @@
 /**
  * Helpers for the view tests: the sortable list, real PDFs read back, real runs
- * in place of the worker, and pointer drags over a stage jsdom cannot lay out.
+ * in place of the worker, pointer drags over a stage jsdom cannot lay out, and
+ * the set-up and tidy-up around each test in demo mode and with real files.
  */
-import { fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { setDemoMode } from '../../src/engine/demo/demo-mode';
 import type { OptionValues } from '../../schemas/manifest';
 import type { ProcessorModule } from '../../src/contract/processor';
 import { runInPlace } from './components';
@@ -63,4 +67,35 @@ export function pointerDrag(target: Element, from: [number, number], to: [number
   fireEvent.pointerDown(target, { button: 0, clientX: from[0], clientY: from[1] });
   fireEvent.pointerMove(target, { clientX: to[0], clientY: to[1] });
   fireEvent.pointerUp(target, { clientX: to[0], clientY: to[1] });
+}
+
+/**
+ * A view's tests in demo mode: fake timers and the demo on for each test, and the page, toasts, timers and flag
+ * put back after it. The page is unmounted first: leaving demo mode with it still open would start real previews.
+ */
+export function demoModeHooks(): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    setDemoMode(true);
+  });
+  afterEach(() => {
+    cleanup();
+    act(() => toast.remove());
+    vi.useRealTimers();
+    setDemoMode(false);
+  });
+}
+
+/** A view's tests with real files: fake timers and the demo off, the given module mocks (preview, worker) reset before each test. */
+export function realModeHooks(...mocks: unknown[]): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    setDemoMode(false);
+    for (const mock of mocks) vi.mocked(mock as () => unknown).mockReset();
+  });
+  afterEach(() => {
+    cleanup();
+    act(() => toast.remove());
+    vi.useRealTimers();
+  });
 }
