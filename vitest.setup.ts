@@ -9,6 +9,9 @@ afterEach(async () => {
   }
 });
 
+// Component tests render tool pages without the route's preloading: the options form is there from the start.
+if (typeof document !== 'undefined') await import('./src/engine/options-form-lazy').then((module) => module.loadOptionsForm());
+
 // jsdom has no matchMedia; toasts and the theme ask it for motion and colour-scheme preferences.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>

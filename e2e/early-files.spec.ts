@@ -17,7 +17,7 @@ import { makePdf, upload } from './support';
 async function openHeld(context: BrowserContext, path: string): Promise<{ page: Page; release(): Promise<void> }> {
   const page = await context.newPage();
   const html = await (await page.request.get(path)).text();
-  const entry = html.match(/<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/)?.[1];
+  const entry = html.match(/<script\b[^>]*type="module"[^>]* src="(\/assets\/[^"]+\.js)"/)?.[1];
   if (!entry) throw new Error(`No entry script in ${path}`);
   const entryCode = await (await page.request.get(entry)).text();
   const allowed = new Set([entry, ...[...entryCode.matchAll(/\bfrom\s*["']\.\/([^"']+\.js)["']/g)].map((m) => `/assets/${m[1]}`)]);

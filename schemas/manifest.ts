@@ -166,6 +166,22 @@ export const fieldSchema = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ ...fieldBase, type: z.literal('color'), default: z.string().regex(/^#[0-9a-fA-F]{6}$/) }).strict(),
+  z
+    .object({
+      ...fieldBase,
+      type: z.literal('image'),
+      default: z.literal('').describe('No image is chosen at first'),
+      accept: z
+        .record(z.enum(['image/png', 'image/jpeg']), z.array(z.string().regex(/^\.[a-z0-9]+$/)))
+        .describe('The image types the field takes, MIME type -> extensions (PNG and JPEG, which PDFs embed as they are)'),
+      maxBytes: z.number().int().positive().describe('The largest image file the field takes'),
+      required: z.boolean().optional(),
+      requiredMessage: z.string().optional().describe('Error when no image is chosen (else invalidMessage)'),
+    })
+    .strict()
+    .describe(
+      'An image file chosen beside the tool\'s files (a logo, a stamp). Its value is a data URL carrying the file\'s name and bytes (data:image/png;name=logo.png;base64,...), "" when none; on the command line, a path',
+    ),
 ]);
 
 const delaySchema = z.union([

@@ -56,8 +56,16 @@ if (homeSize.gz > HOME.budget) problems.push(`home page: ${kb(homeSize.gz)} gzip
 // Every tool page.
 const toolPages = readdirSync(join(dist, 'tools')).filter((f) => f.endsWith('.html'));
 const withView = new Set(readManifests().filter((tool) => tool.view).map((tool) => tool.slug));
+/** zod and the options schema load with the first validation (engine/options-resolver.ts), not with a generic tool page. */
+const ZOD_MARKER = 'ZodError';
 const tools = toolPages
-  .map((f) => ({ page: `tools/${f}`, view: withView.has(basename(f, '.html')), ...total(pageScripts(dist, `tools/${f}`)) }))
+  .map((f) => {
+    const files = pageScripts(dist, `tools/${f}`);
+    const view = withView.has(basename(f, '.html'));
+    const zod = files.find((file) => readFileSync(join(dist, file), 'utf8').includes(ZOD_MARKER));
+    if (!view && zod) problems.push(`tools/${f}: ${zod} carries zod, which a generic tool page loads only to validate its options`);
+    return { page: `tools/${f}`, view, ...total(files) };
+  })
   .sort((a, b) => b.gz - a.gz);
 const overTarget = tools.filter((t) => t.gz > TOOL.target).length;
 console.log(`Tool pages (${tools.length}): largest initial JavaScript`);

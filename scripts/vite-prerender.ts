@@ -37,6 +37,7 @@ import { readWorkflows } from './vite-catalogue.ts';
 const SERVER_ENTRY = 'src/entry-server.tsx';
 const TOOL_ROUTE = 'src/engine/ToolRoute.tsx';
 const WORKFLOW_ROUTE = 'src/workflows/WorkflowRoute.tsx';
+const OPTIONS_FORM = 'src/engine/OptionsForm.tsx';
 /** The lazily loaded module of each site page (src/routes.tsx), preloaded by its pre-rendered HTML. */
 const PAGE_MODULES: Record<string, string> = {
   '/tools': 'src/site/AllTools.tsx',
@@ -55,7 +56,15 @@ export function htmlFile(path: string): string {
 }
 
 /** A chunk and everything it imports statically: its JS files and CSS files. */
-function chunkAssets(manifest: Manifest, key: string, js = new Set<string>(), css = new Set<string>()) {
+/** The manifest key of a module: its own entry, or the shared chunk named after it when other chunks import it too. */
+function chunkKey(manifest: Manifest, module: string): string {
+  if (manifest[module]) return module;
+  const name = basename(module).replace(/\.[^.]+$/, '');
+  return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key].name === name) ?? module;
+}
+
+function chunkAssets(manifest: Manifest, module: string, js = new Set<string>(), css = new Set<string>()) {
+  const key = chunkKey(manifest, module);
   const chunk = manifest[key];
   if (!chunk || js.has(chunk.file)) return { js, css };
   js.add(chunk.file);
@@ -117,7 +126,13 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
         ...tools.map((t) => ({
           head: toolHead(t, base),
           render: `/tools/${t.slug}`,
-          modules: [TOOL_ROUTE, manifestKey(t.slug), ...(t.view ? [`src/views/${t.view}.tsx`] : [])],
+          modules: [
+            TOOL_ROUTE,
+            manifestKey(t.slug),
+            ...(t.view ? [`src/views/${t.view}.tsx`] : []),
+            // A page for typed text shows its options form at once (ToolRoute's preloadTool).
+            ...(t.limits.minFiles === 0 ? [OPTIONS_FORM] : []),
+          ],
         })),
         ...readWorkflows(workflowRoot, tools).map((w) => ({
           head: workflowHead(w, tools, base),

@@ -6,12 +6,16 @@
  * manifest's processorSettings merged in: one call, checkRunOptions
  * (src/contract/run-options.ts), as the worker makes. A wrong value is a UsageError that names the option and what it takes.
  */
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
+import { acceptedKinds, imageTooLargeMessage, imageValue } from '../contract/image-value';
 import { defaultOptions, isRequired } from '../contract/options';
 import { checkRunOptions } from '../contract/run-options';
 import { holds, type Facts } from '../contract/rules';
 import { loadCliProcessor } from './page-tools';
 import { UsageError } from './args';
+import { mimeOf } from './mime';
 
 const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
 
@@ -42,12 +46,39 @@ export function allowedValues(field: Field): string {
     }
     case 'color':
       return 'a colour as #rrggbb';
+    case 'image':
+      return `the path of a ${acceptedKinds(field)} file`;
   }
+}
+
+/** Image files already read, by path: every run of a command line takes the same image. */
+const imageValues = new Map<string, string>();
+
+/** An image field's value from the path given on the command line. */
+function imageFromPath(field: Extract<Field, { type: 'image' }>, path: string): string {
+  if (path.trim() === '') return '';
+  const cached = imageValues.get(path);
+  if (cached !== undefined) return cached;
+  let size: number;
+  try {
+    const stats = statSync(path);
+    if (!stats.isFile()) throw new UsageError(`--${field.name} takes the path of a ${acceptedKinds(field)} file; "${path}" is not a file.`);
+    size = stats.size;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--${field.name}: the file "${path}" cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}). Please give the path of a ${acceptedKinds(field)} file.`);
+  }
+  // Refused before it is read, as the page refuses it before reading it.
+  if (size > field.maxBytes) throw new UsageError(imageTooLargeMessage(field, basename(path), size));
+  const value = imageValue(basename(path), mimeOf(path), new Uint8Array(readFileSync(path)));
+  imageValues.set(path, value);
+  return value;
 }
 
 /** A typed value for a field from its command-line text. */
 function typed(field: Field, raw: string | boolean): OptionValues[string] {
   if (typeof raw === 'boolean') return raw;
+  if (field.type === 'image') return imageFromPath(field, raw);
   if (field.type === 'slider' || field.type === 'number') {
     const n = raw.trim() === '' ? NaN : Number(raw);
     return Number.isFinite(n) ? n : raw;
@@ -94,6 +125,8 @@ export async function resolveOptions(
     const field = fields.find((f) => f.name === problem.field);
     // A processor's schema speaks for itself only in its own words; zod's generic ones would repeat the rule.
     const processorsOwnWords = problem.by === 'processor' && !/^(Invalid|Expected|Too)\b/.test(problem.message);
+    // An image's problem is said in full, with the path given rather than the image's bytes.
+    if (field?.type === 'image') throw new UsageError(`Invalid file for --${field.name}: ${problem.message}`);
     if (field) throw invalid(field, values[problem.field], problem.message, processorsOwnWords);
     throw new UsageError(`${manifest.slug} cannot run with these options: ${problem.field ? `${problem.field}: ` : ''}${problem.message}`);
   }

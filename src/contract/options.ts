@@ -8,6 +8,7 @@
 import '../zod-jitless';
 import { z } from 'zod';
 import type { Field, OptionValues } from '../../schemas/manifest';
+import { imageValueProblem, type ImageField } from './image-value';
 import { isVisible } from './option-values';
 import type { Facts } from './rules';
 
@@ -18,9 +19,17 @@ export type OptionsMode = 'real' | 'demo';
 
 /** Whether a blank value is refused in this mode: `required`, unless the field leaves real runs to the processor. */
 export function isRequired(field: Field, mode: OptionsMode): boolean {
-  if (field.type !== 'text' && field.type !== 'textarea') return false;
+  if (field.type !== 'text' && field.type !== 'textarea' && field.type !== 'image') return false;
   if (!field.required) return false;
   return mode === 'demo' || !('requiredWhenReal' in field) || field.requiredWhenReal !== false;
+}
+
+/** The schema of an image field's value (a data URL, image-value.ts). */
+function imageValueSchema(field: ImageField, required: boolean): z.ZodType {
+  return z.union([z.string(), z.null(), z.undefined()]).superRefine((value, ctx) => {
+    const problem = imageValueProblem(field, value, required);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 }
 
 function fieldSchema(field: Field, facts: Facts, mode: OptionsMode): z.ZodType {
@@ -54,6 +63,8 @@ function fieldSchema(field: Field, facts: Facts, mode: OptionsMode): z.ZodType {
     }
     case 'color':
       return z.string().regex(/^#[0-9a-fA-F]{6}$/, { message });
+    case 'image':
+      return imageValueSchema(field, isRequired(field, mode));
   }
 }
 

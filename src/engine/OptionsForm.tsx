@@ -1,80 +1,20 @@
 /**
- * The options form generated from a manifest's fields: react-hook-form with a
- * zod schema built from the fields (hidden fields are not validated), value
- * rules (setWhen) applied when their condition becomes true.
+ * The options form generated from a manifest's fields. Its state is
+ * react-hook-form's (useToolOptions.ts); this module draws the fields, and
+ * loads with the first form a page shows (options-form-lazy.ts), not with the page.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RadioGroup, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
-import { Fragment, useEffect, useId, useRef } from 'react';
-import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
-import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
-import { defaultOptions, isDisabled, isVisible, optionsSchema, type OptionsMode } from '../contract/options';
-import { holds, type Facts } from '../contract/rules';
+import { Fragment, useId } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { Field, ToolManifest } from '../../schemas/manifest';
+import { isDisabled, isVisible } from '../contract/option-values';
+import type { Facts } from '../contract/rules';
+import { ImageOptionField } from './fields/ImageOptionField';
 
 /** Form values: manifest fields only ever hold primitives. */
 export type FormValues = Record<string, string | number | boolean | null>;
 export type OptionsFormApi = UseFormReturn<FormValues>;
 export type RuntimeFacts = Facts;
-
-/**
- * The form state of a tool's options, validated by the zod schema of its fields. `initial` values
- * (a workflow step's) replace the defaults of the fields they name. `mode` is how the options
- * will run: a tool page passes its run mode; a workflow step always runs the real tool.
- */
-export function useToolOptions(manifest: ToolManifest, facts: RuntimeFacts, initial?: OptionValues, mode: OptionsMode = 'real'): OptionsFormApi {
-  const factsRef = useRef(facts);
-  factsRef.current = facts;
-  const modeRef = useRef(mode);
-  modeRef.current = mode;
-  const resolver: Resolver<FormValues> = (values, context, opts) =>
-    zodResolver(optionsSchema(manifest.options, values, factsRef.current, modeRef.current))(values, context, opts as never) as ReturnType<
-      Resolver<FormValues>
-    >;
-  const form = useForm<FormValues>({
-    defaultValues: { ...defaultOptions(manifest.options), ...initial } as FormValues,
-    resolver,
-    mode: 'onChange',
-  });
-  const values = form.watch();
-  const previous = useRef<Record<string, boolean>>({});
-  const valuesKey = JSON.stringify(values);
-
-  useEffect(() => {
-    for (const field of manifest.options) {
-      field.setWhen?.forEach((rule, i) => {
-        const key = `${field.name}:${i}`;
-        const now = holds(rule.when, values, facts);
-        if (now && !previous.current[key]) form.setValue(field.name, rule.value as FormValues[string], { shouldValidate: true });
-        previous.current[key] = now;
-      });
-    }
-    // valuesKey and fileCount capture every input of the rules.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [valuesKey, facts.fileCount]);
-
-  return form;
-}
-
-/** Fields marked resetOnFiles go back to their defaults whenever new files are chosen. */
-export function useResetOnFiles(manifest: ToolManifest, form: OptionsFormApi, files: readonly File[]): void {
-  useEffect(() => {
-    for (const field of manifest.options) {
-      if (field.resetOnFiles) form.setValue(field.name, field.default as FormValues[string], { shouldValidate: false });
-      form.clearErrors();
-    }
-    // Only a new file list triggers the reset.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [files]);
-}
-
-/** The first validation message of a failed submit, preferring the field's own message. */
-export function firstErrorMessage(manifest: ToolManifest, errors: Record<string, { message?: unknown } | undefined>): string {
-  for (const field of manifest.options) {
-    const error = errors[field.name];
-    if (error) return String(error.message ?? field.invalidMessage ?? 'Please check the options.');
-  }
-  return 'Please check the options.';
-}
 
 interface OptionsFormProps {
   manifest: ToolManifest;
@@ -286,5 +226,7 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
           {help}
         </div>
       );
+    case 'image':
+      return <ImageOptionField field={field} form={form} id={id} disabled={disabled} described={described} help={help} />;
   }
 }

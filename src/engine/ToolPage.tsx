@@ -14,7 +14,9 @@ import { DropZone } from './DropZone';
 import { BatchSection } from './batch/BatchSection';
 import { FailedFiles } from './FailedFiles';
 import { FileList } from './FileList';
-import { firstErrorMessage, OptionsForm, useResetOnFiles, useToolOptions, type FormValues } from './OptionsForm';
+import type { FormValues } from './OptionsForm';
+import { OptionsForm } from './options-form-lazy';
+import { firstErrorMessage, useResetOnFiles, useToolOptions } from './useToolOptions';
 import { holds } from '../contract/rules';
 import type { RunValues } from '../contract/view-extras';
 import { notify } from './notify';
@@ -115,7 +117,11 @@ export function DefaultInput({ page }: { page: ToolPageState }) {
 export function DefaultOptions({ page }: { page: ToolPageState }) {
   const { manifest, run, form } = page;
   if (run.files.length === 0 && manifest.limits.minFiles > 0) return null;
-  return <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />;
+  return (
+    <Suspense fallback={null}>
+      <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />
+    </Suspense>
+  );
 }
 
 export interface ToolFrameProps {

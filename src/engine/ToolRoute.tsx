@@ -5,6 +5,7 @@
 import { Spinner } from '@radix-ui/themes';
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { loadToolManifest, loadedToolManifest } from './tool-manifest';
+import { loadOptionsForm } from './options-form-lazy';
 import { ToolPage } from './ToolPage';
 import { viewLoader, type ToolViewProps } from './view-modules';
 
@@ -13,7 +14,10 @@ const loadedViews = new Map<string, ComponentType<ToolViewProps>>();
 
 /** Loads a tool's manifest and its bespoke view, if it has one; the router calls this before showing the page. */
 export async function preloadTool(slug: string): Promise<void> {
-  const name = (await loadToolManifest(slug))?.view;
+  const manifest = await loadToolManifest(slug);
+  // A page for typed text shows its options form before any file.
+  if (manifest?.limits.minFiles === 0) await loadOptionsForm();
+  const name = manifest?.view;
   const load = name ? viewLoader(name) : undefined;
   if (name && load && !loadedViews.has(name)) loadedViews.set(name, (await load()).default);
 }

@@ -6,15 +6,15 @@
  * that combines its files gets them all at once and reports the ones it left
  * out through ctx.fail. The worker runs this; so can any other host.
  */
-import type { OptionValues, ToolManifest } from '../../schemas/manifest';
+import type { OptionValues } from '../../schemas/manifest';
 import { CancelledError, isToolError, throwIfAborted, ToolError } from '../lib/errors';
 import { damagedPdfError } from '../lib/pdf/damage';
 import type { ProcessorModule } from '../contract/processor';
 import { checkRunOptions, type FieldsCheck } from '../contract/run-options';
 import type { FileFailure, ToolInput, ToolOutput } from '../contract/types';
+import { CRASH_MESSAGE } from './run-shape';
 
 /** The message of a file whose processing failed in a way the processor did not foresee. */
-export const CRASH_MESSAGE = 'Processing failed unexpectedly. Please try again, or try a different file.';
 
 /** An input whose bytes are read only when the processor needs them. */
 export interface FileSource {
@@ -28,10 +28,6 @@ export interface FilesRun {
   failures: FileFailure[];
 }
 
-/** Whether a manifest's files are run one at a time, each on its own. */
-export function runsEachFile(manifest: Pick<ToolManifest, 'simulation'>): boolean {
-  return manifest.simulation.outputs === 'each';
-}
 
 /** A PDF engine's complaint about a PDF file, as the message saying what is wrong with the file. */
 function pdfEngineError(name: string, error: unknown): ToolError | null {

@@ -14,14 +14,14 @@ import { downloadBlob, zipResults } from '../lib/download';
 import { nameOutputs } from './naming';
 import { holds, type Facts } from '../contract/rules';
 import { noneProcessedMessage, notify, partlyProcessedMessage, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
-import { runsEachFile } from './run-files';
+import { CRASH_MESSAGE, runsEachFile } from './run-shape';
 import { simulate, type SimulationPlan } from './demo/simulate';
 import { useRunMode } from './demo/useRunMode';
 import { factsOf, fillMessage, textBytesOf } from './facts';
 import type { FileFailure } from '../contract/types';
 import type { RunValues } from '../contract/view-extras';
 import type { ToolResult } from './tool-result';
-import { CRASH_MESSAGE, runInWorker } from './worker/bridge';
+import { runInWorker } from './worker/bridge';
 
 export type RunStatus = 'idle' | 'ready' | 'running' | 'done';
 

@@ -1,10 +1,11 @@
 /**
- * Add Watermark: writes a line of text across the chosen pages, once in the
- * middle or repeated over the whole page, turned by an angle and
- * see-through. It is drawn over the page content, upright as a reader shows
- * the page whatever its /Rotate. Latin text uses Helvetica Bold, a standard
- * PDF font; other scripts (Greek, Cyrillic ...) embed DejaVu Sans Bold.
- * Form fields and annotations are kept.
+ * Add Watermark: writes a line of text, or draws an image such as a logo,
+ * across the chosen pages, once in the middle or repeated over the whole
+ * page, turned by an angle and see-through. It is drawn over the page
+ * content, upright as a reader shows the page whatever its /Rotate. Latin
+ * text uses Helvetica Bold, a standard PDF font; other scripts (Greek,
+ * Cyrillic ...) embed DejaVu Sans Bold. An image is a PNG or JPEG, kept as
+ * it is (a PNG's transparency included). Form fields and annotations are kept.
  */
 import {
   concatTransformationMatrix,
@@ -18,6 +19,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { z } from 'zod';
+import { decodeImageValue } from '../contract/image-value';
 import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { chosenPages } from '../lib/pdf/chosen-pages';
@@ -26,12 +28,22 @@ import { embedFonts } from '../lib/fonts/embed';
 import { loadPdf } from '../lib/pdf/load';
 import { visibleBox } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';
+import { drawImageOnce, drawImageTiled, embedWatermarkImage, IMAGE_REQUIRED_MESSAGE, stampSize } from '../lib/pdf/watermark-image';
 
 export const TEXT_REQUIRED_MESSAGE = 'Please enter the watermark text.';
 
 /** The options of manifests/pdf/add-watermark.json. */
 export const options = z.object({
+  /** A line of text, or an image. */
+  kind: z.enum(['text', 'image']).default('text'),
   text: z.string(),
+  /** The image as the image field gives it (a data URL), read into its name and bytes; null when none is chosen. */
+  image: z
+    .string()
+    .default('')
+    .transform((value) => decodeImageValue(value)),
+  /** Percent of the page's width an image takes (a single one is made smaller when it would not fit). */
+  imageWidth: z.number().min(5).max(100).default(40),
   /** Points; a single watermark is made smaller when it would not fit on the page. */
   fontSize: z.number().min(8).max(200),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
@@ -109,21 +121,43 @@ function drawTiled(page: PDFPage, shown: { width: number; height: number }, stam
   page.pushOperators(popGraphicsState());
 }
 
-export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to watermark.');
+/** What draws the text on one page; the loop over the pages is the same for text and image. */
+async function textDrawer(doc: PDFDocument, options: AddWatermarkOptions) {
   const text = options.text.replace(/\s+/g, ' ').trim();
   if (!text) throw new ToolError(TEXT_REQUIRED_MESSAGE);
-  const doc = await loadPdf(input.bytes, input.name);
-  const pages = doc.getPages();
-  const targets = chosenPages(options.pages, pages.length, input.name);
   const font = await watermarkFont(doc, text);
   const size = options.fontSize;
   const stamp: Stamp = { text, font, size, width: drawnWidth(font, text, size), ascent: font.heightAtSize(size, { descender: false }) };
-  const alpha = options.opacity / 100;
-  // One graphics state for every page: /ca is the opacity of filled shapes and text, /CA of strokes.
-  const state = doc.context.register(doc.context.obj({ Type: 'ExtGState', ca: alpha, CA: alpha }));
   const color = hexColor(options.color);
+  return (page: PDFPage, shown: { width: number; height: number }, angle: number) =>
+    options.layout === 'tiled' ? drawTiled(page, shown, stamp, angle, color) : drawOnce(page, shown, stamp, angle, color);
+}
+
+/** What draws the image on one page: a PNG or JPEG checked from its header, embedded once for every page. */
+async function imageDrawer(doc: PDFDocument, options: AddWatermarkOptions) {
+  if (!options.image) throw new ToolError(IMAGE_REQUIRED_MESSAGE);
+  const image = await embedWatermarkImage(doc, options.image.name, options.image.bytes);
+  return (page: PDFPage, shown: { width: number; height: number }, angle: number) => {
+    // Named on each page once, however many copies the page gets.
+    const stamp = { name: page.node.newXObject('Watermark', image.ref), ...stampSize(image, shown, options.imageWidth / 100) };
+    if (options.layout === 'tiled') drawImageTiled(page, shown, stamp, angle);
+    else drawImageOnce(page, shown, stamp, angle);
+  };
+}
+
+export default defineProcessor(options, async (inputs, options, ctx) => {
+  const input = inputs[0];
+  if (!input) throw new ToolError('Please upload a PDF file to watermark.');
+  // What is wrong with the watermark is said before the PDF is read.
+  if (options.kind === 'text' && !options.text.trim()) throw new ToolError(TEXT_REQUIRED_MESSAGE);
+  if (options.kind === 'image' && !options.image) throw new ToolError(IMAGE_REQUIRED_MESSAGE);
+  const doc = await loadPdf(input.bytes, input.name);
+  const pages = doc.getPages();
+  const targets = chosenPages(options.pages, pages.length, input.name);
+  const draw = options.kind === 'image' ? await imageDrawer(doc, options) : await textDrawer(doc, options);
+  const alpha = options.opacity / 100;
+  // One graphics state for every page: /ca is the opacity of filled shapes, text and images, /CA of strokes.
+  const state = doc.context.register(doc.context.obj({ Type: 'ExtGState', ca: alpha, CA: alpha }));
   const angle = (options.rotation * Math.PI) / 180;
   ctx.onProgress(0, targets.length);
   for (const [done, index] of targets.entries()) {
@@ -132,8 +166,7 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
     const name = page.node.newExtGState('GS', state);
     inDisplaySpace(page, visibleBox(page), (shown) => {
       page.pushOperators(setGraphicsState(name));
-      if (options.layout === 'tiled') drawTiled(page, shown, stamp, angle, color);
-      else drawOnce(page, shown, stamp, angle, color);
+      draw(page, shown, angle);
     });
     ctx.onProgress(done + 1, targets.length);
   }
@@ -141,4 +174,3 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   const bytes = await doc.save();
   return [{ bytes, type: 'application/pdf', meta: { pageCount: pages.length, watermarkedPages: targets.length } }];
 });
-

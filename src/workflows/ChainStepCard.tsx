@@ -8,7 +8,8 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
-import { firstErrorMessage, OptionsForm, useToolOptions, type OptionsFormApi } from '../engine/OptionsForm';
+import { OptionsForm, type OptionsFormApi } from '../engine/OptionsForm';
+import { firstErrorMessage, useToolOptions } from '../engine/useToolOptions';
 import { notify } from '../engine/notify';
 import { holds, type Facts } from '../contract/rules';
 import { ToolIcon } from '../engine/ToolIcon';

@@ -19,7 +19,8 @@ const STORAGE_KEY = 'filedesk-saved-workflows';
 
 /** A step as it may be shared: its values without passwords, which it asks for instead. */
 export function shareableStep(manifest: ToolManifest, options: OptionValues, ask: readonly string[] = []): ChainData['steps'][number] {
-  const secret = manifest.options.filter((f) => f.type === 'text' && f.password).map((f) => f.name);
+  // An image (a watermark's logo) is asked for like a password: its bytes would not fit a link or the saved list.
+  const secret = manifest.options.filter((f) => (f.type === 'text' && f.password) || f.type === 'image').map((f) => f.name);
   const kept = Object.fromEntries(
     manifest.options.filter((f) => !secret.includes(f.name) && options[f.name] !== undefined).map((f) => [f.name, options[f.name]]),
   );

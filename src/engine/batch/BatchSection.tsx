@@ -10,8 +10,9 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
 import { toolKind } from '../demo/tool-kind';
 import { notify } from '../notify';
-import { firstErrorMessage, OptionsForm } from '../OptionsForm';
-import { runsEachFile } from '../run-files';
+import { OptionsForm } from '../options-form-lazy';
+import { firstErrorMessage } from '../useToolOptions';
+import { runsEachFile } from '../run-shape';
 import type { ToolPageState } from '../tool-page-state';
 import { toolBatch, type BatchTarget } from './tool-batch';
 
@@ -74,7 +75,11 @@ export function BatchSection({ page }: { page: ToolPageState }) {
     });
   return (
     <BatchDisclosure target={target} options={options} slug={manifest.slug}>
-      {run.files.length === 0 && <OptionsForm manifest={manifest} form={form} facts={run.facts} />}
+      {run.files.length === 0 && (
+        <Suspense fallback={null}>
+          <OptionsForm manifest={manifest} form={form} facts={run.facts} />
+        </Suspense>
+      )}
     </BatchDisclosure>
   );
 }

@@ -7,7 +7,7 @@
 import type { OptionValues } from '../../../schemas/manifest';
 import { nameTemplate } from '../naming';
 import { runChain, type ChainStep } from '../run-chain';
-import { runsEachFile } from '../run-files';
+import { runsEachFile } from '../run-shape';
 import { workerLane } from '../worker/bridge';
 import { expectedOutputName, tooLargeMessage, type BatchTarget } from './tool-batch';
 

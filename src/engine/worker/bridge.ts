@@ -13,10 +13,10 @@
 import type { OptionValues } from '../../../schemas/manifest';
 import { CancelledError, ToolError } from '../../lib/errors';
 import type { FieldsCheck } from '../../contract/run-options';
-import { CRASH_MESSAGE, type FilesRun } from '../run-files';
+import type { FilesRun } from '../run-files';
+import { CRASH_MESSAGE } from '../run-shape';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 
-export { CRASH_MESSAGE } from '../run-files';
 
 /** How long a cancelled processor may take to reach its next check before its worker is terminated. */
 export const CANCEL_GRACE_MS = 1500;
