@@ -1,14 +1,24 @@
 /**
- * Recompressing the images of a PDF: JPEG (DCT) and 8-bit RGB or gray Flate
- * images are downsampled to a target resolution (from how large each one is
- * drawn) and re-encoded as JPEG. Images with transparency, masks, unusual
- * colour spaces or bit depths are kept as they are.
+ * Recompressing the images of a PDF: JPEG (DCT), JPEG 2000 (JPX) and 8-bit
+ * RGB or gray Flate images are downsampled to a target resolution (from how
+ * large each one is drawn) and re-encoded as JPEG. A soft mask (SMask) or
+ * stencil mask (Mask) is a separate image with its own resolution, so the
+ * colour image under it is re-encoded and the mask reference carried over
+ * (compress-masks.ts then brings a much finer soft mask down to the image's
+ * new size); transparency stored inside JPX data becomes a Flate soft mask.
+ * Colour-key masks, CMYK, unusual colour spaces or bit depths are kept.
+ *
+ * CCITT (fax) images are kept: they are bilevel, and Group 4 coding is
+ * already far smaller than any JPEG or Flate image of the same pixels, while
+ * downsampling a bilevel image turns sharp text into grey smudges.
  */
 import { unzlibSync } from 'fflate';
 import { PDFArray, PDFBool, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument } from 'pdf-lib';
 import { jpegSegments, readJpegFrame } from '../image/header';
 import type { DrawnSizes } from './drawn-size';
 import type { CodecSource, JpegCodec } from './image-codec';
+import { grayMaskStream } from './gray-mask-stream';
+import { decodeJpx } from './jpx-decode';
 
 export interface ImageLevel {
   /** Target resolution in pixels per inch at the size the image is drawn. */
@@ -131,7 +141,7 @@ export function undoPngPredictor(data: Uint8Array, columns: number, colors: numb
 }
 
 /** RGBA pixels of an 8-bit Flate image (with or without PNG predictors); null when it cannot be decoded. */
-function decodeFlateImage(stream: PDFRawStream, width: number, height: number, channels: number): Uint8ClampedArray | null {
+export function decodeFlateImage(stream: PDFRawStream, width: number, height: number, channels: number): Uint8ClampedArray | null {
   const parms = stream.dict.lookup(N.DecodeParms);
   let predictor = 1;
   if (parms instanceof PDFDict) {
@@ -162,6 +172,25 @@ function decodeFlateImage(stream: PDFRawStream, width: number, height: number, c
     rgba[i * 4 + 3] = 255;
   }
   return rgba;
+}
+
+/** RGBA with full opacity from 1, 3 or 4 samples per pixel (the encoder would otherwise blend transparent pixels with white). */
+function toOpaqueRgba(data: Uint8ClampedArray, channels: number, pixels: number): Uint8ClampedArray {
+  const rgba = new Uint8ClampedArray(pixels * 4);
+  for (let i = 0, j = 0; i < pixels; i++, j += channels) {
+    rgba[i * 4] = data[j];
+    rgba[i * 4 + 1] = channels >= 3 ? data[j + 1] : data[j];
+    rgba[i * 4 + 2] = channels >= 3 ? data[j + 2] : data[j];
+    rgba[i * 4 + 3] = 255;
+  }
+  return rgba;
+}
+
+/** The alpha samples of RGBA data. */
+function alphaOf(rgba: Uint8ClampedArray, pixels: number): Uint8Array {
+  const alpha = new Uint8Array(pixels);
+  for (let i = 0; i < pixels; i++) alpha[i] = rgba[i * 4 + 3];
+  return alpha;
 }
 
 /** Refs of images used as another image's mask: re-encoding those would blur the transparency. */
@@ -197,21 +226,41 @@ export async function recompressImage(
   const height = num(dict, N.Height) ?? 0;
   if (width < 1 || height < 1 || width * height > MAX_IMAGE_PIXELS) return 'kept';
   if (stream.contents.length < MIN_STREAM_BYTES) return 'kept';
-  if (dict.has(N.SMask) || dict.has(N.Mask) || dict.has(N.Decode) || dict.has(N.SMaskInData)) return 'kept';
-  if (dict.lookup(N.ImageMask) === PDFBool.True || num(dict, N.BitsPerComponent) !== 8) return 'kept';
-  const space = channelsOf(dict);
+  // A colour-key mask (an array of colour ranges) needs exact colours, which JPEG does not keep.
+  if (dict.lookup(N.Mask) instanceof PDFArray || dict.has(N.Decode)) return 'kept';
+  const smask = dict.get(N.SMask);
+  if (smask !== undefined && !(smask instanceof PDFRef)) return 'kept';
+  if (dict.lookup(N.ImageMask) === PDFBool.True) return 'kept';
   const filters = filterNames(dict);
-  if (!space || !filters || filters.length !== 1) return 'kept';
+  if (!filters || filters.length !== 1) return 'kept';
+  const alphaInData = filters[0] === 'JPXDecode' && (num(dict, N.SMaskInData) ?? 0) > 0;
+  // An image with both a soft mask and JPX alpha has two masks; too rare to be worth the risk.
+  if (alphaInData && smask) return 'kept';
   let source: CodecSource;
-  if (filters[0] === 'DCTDecode') {
-    const frame = readJpegFrame(stream.contents);
-    if (!frame || frame.width !== width || frame.height !== height || frame.components !== space.channels) return 'kept';
-    source = { kind: 'jpeg', bytes: stripApp1(stream.contents) };
-  } else if (filters[0] === 'FlateDecode') {
-    const data = decodeFlateImage(stream, width, height, space.channels);
-    if (!data) return 'kept';
-    source = { kind: 'rgba', data, width, height };
-  } else return 'kept';
+  let space: { channels: 1 | 3; icc: boolean } | null;
+  let alpha: Uint8Array | null = null;
+  if (filters[0] === 'JPXDecode') {
+    // A JPX image may leave its colour space and depth to the JPX data itself.
+    space = dict.has(N.ColorSpace) ? channelsOf(dict) : { channels: 3, icc: false };
+    if (!space) return 'kept';
+    const decoded = await decodeJpx(stream.contents, width, height, alphaInData);
+    if (!decoded || (alphaInData && decoded.channels !== 4)) return 'kept';
+    source = { kind: 'rgba', data: toOpaqueRgba(decoded.data, decoded.channels, width * height), width, height };
+    if (alphaInData) alpha = alphaOf(decoded.data, width * height);
+  } else {
+    if (dict.has(N.SMaskInData) || num(dict, N.BitsPerComponent) !== 8) return 'kept';
+    space = channelsOf(dict);
+    if (!space) return 'kept';
+    if (filters[0] === 'DCTDecode') {
+      const frame = readJpegFrame(stream.contents);
+      if (!frame || frame.width !== width || frame.height !== height || frame.components !== space.channels) return 'kept';
+      source = { kind: 'jpeg', bytes: stripApp1(stream.contents) };
+    } else if (filters[0] === 'FlateDecode') {
+      const data = decodeFlateImage(stream, width, height, space.channels);
+      if (!data) return 'kept';
+      source = { kind: 'rgba', data, width, height };
+    } else return 'kept';
+  }
 
   const drawnW = Math.max(drawn.width, 1);
   const drawnH = Math.max(drawn.height, 1);
@@ -226,8 +275,11 @@ export async function recompressImage(
   } catch {
     return 'kept';
   }
+  // JPEG has no alpha channel: transparency from JPX data moves to a separate soft mask.
+  const mask = alpha ? grayMaskStream(doc.context, alpha, width, height) : null;
+  const size = jpeg.length + (mask ? mask.contents.length : 0);
   // Re-encoding at the same size must save a tenth to be worth a second generation of JPEG loss.
-  const worth = scale < 1 ? jpeg.length < stream.contents.length : jpeg.length < stream.contents.length * 0.9;
+  const worth = scale < 1 ? size < stream.contents.length : size < stream.contents.length * 0.9;
   if (!worth) return 'kept';
   const replacement = dict.clone(doc.context);
   replacement.set(N.Width, PDFNumber.of(targetW));
@@ -238,6 +290,8 @@ export async function recompressImage(
   if (!(space.icc && space.channels === 3)) replacement.set(N.ColorSpace, N.DeviceRGB);
   replacement.delete(N.DecodeParms);
   replacement.delete(N.Length);
+  replacement.delete(N.SMaskInData);
+  if (mask) replacement.set(N.SMask, doc.context.register(mask));
   doc.context.assign(ref, PDFRawStream.of(replacement, jpeg));
   return 'recompressed';
 }

@@ -1,5 +1,6 @@
 /**
  * PDF compression with pdf-lib: images downsampled and re-encoded as JPEG,
+ * fully embedded TrueType fonts subset to the glyphs the pages show,
  * uncompressed or ASCII-encoded streams Flate-compressed, unreachable objects
  * dropped, scripts and auto-run actions removed, and objects packed into
  * object streams. Text, links, bookmarks and
@@ -7,7 +8,9 @@
  */
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { throwIfAborted } from '../errors';
+import { subsetFonts } from './compress-fonts';
 import { imageTargets, recompressImage, type ImageLevel } from './compress-images';
+import { shrinkSoftMask, softMaskUses } from './compress-masks';
 import { measureDrawnImages } from './drawn-size';
 import type { JpegCodec } from './image-codec';
 import { loadPdf } from './load';
@@ -95,12 +98,21 @@ export async function compressPdf(
   let imagesRecompressed = 0;
   const total = targets.length + 1;
   ctx.onProgress(0, total);
+  const maskUses = softMaskUses(doc);
   for (const [index, target] of targets.entries()) {
     throwIfAborted(ctx.signal);
-    if ((await recompressImage(doc, target.ref, target.stream, target.drawn, settings, codec)) === 'recompressed') imagesRecompressed++;
+    if ((await recompressImage(doc, target.ref, target.stream, target.drawn, settings, codec)) === 'recompressed') {
+      imagesRecompressed++;
+      shrinkSoftMask(doc, target.ref, maskUses);
+    }
     ctx.onProgress(index + 1, total);
   }
   throwIfAborted(ctx.signal);
+  try {
+    subsetFonts(doc);
+  } catch {
+    // Content this cannot follow leaves the fonts whole; each font that was subset before is complete on its own.
+  }
   recompressStreams(doc);
   stripActiveContent(doc);
   const bytes = await doc.save({ useObjectStreams: true, updateFieldAppearances: false, addDefaultPage: false });
