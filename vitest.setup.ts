@@ -9,8 +9,16 @@ afterEach(async () => {
   }
 });
 
-// Component tests render tool pages without the route's preloading: the options form is there from the start.
-if (typeof document !== 'undefined') await import('./src/engine/options-form-lazy').then((module) => module.loadOptionsForm());
+// Component tests render tool pages without the route's preloading: the parts a page loads on
+// first use (the options form, the results, the toast library) are there from the start.
+if (typeof document !== 'undefined') {
+  const [form, results, notify] = await Promise.all([
+    import('./src/engine/options-form-lazy'),
+    import('./src/engine/result-parts'),
+    import('./src/engine/notify'),
+  ]);
+  await Promise.all([form.loadOptionsForm(), results.loadResultParts(), notify.loadToasts()]);
+}
 
 // jsdom has no matchMedia; toasts and the theme ask it for motion and colour-scheme preferences.
 if (typeof window !== 'undefined' && !window.matchMedia) {

@@ -12,15 +12,14 @@ import { lazy, Suspense, useCallback, type FormEvent, type ReactNode } from 'rea
 import type { ToolManifest } from '../../schemas/manifest';
 import { DropZone } from './DropZone';
 import { BatchSection } from './batch/BatchSection';
-import { FailedFiles } from './FailedFiles';
 import { FileList } from './FileList';
 import type { FormValues } from './OptionsForm';
 import { OptionsForm } from './options-form-lazy';
+import { FailedFiles, loadResultParts, ResultList } from './result-parts';
 import { firstErrorMessage, useResetOnFiles, useToolOptions } from './useToolOptions';
 import { holds } from '../contract/rules';
 import type { RunValues } from '../contract/view-extras';
 import { notify } from './notify';
-import { ResultList } from './ResultList';
 import { RunControls } from './RunControls';
 import { ToolHeader } from './ToolHeader';
 import type { ToolResult } from './tool-result';
@@ -32,6 +31,7 @@ import { usePageReady } from '../lib/page-ready';
 export type { ToolPageState } from './tool-page-state';
 
 const PdfPagesPreview = lazy(() => import('./pdf-pages/PdfPagesPreview'));
+
 
 /** Lists of results scroll above this height (the specification's 60 units). */
 export const RESULT_LIST_HEIGHT = 240;
@@ -74,6 +74,7 @@ export function useToolPage(manifest: ToolManifest, hooks: ToolPageHooks = {}): 
     const { minFiles } = manifest.limits;
     // run() answers a missing file, or too few, with the manifest's message.
     if (run.files.length < minFiles) return void run.run({});
+    void loadResultParts();
     void form.handleSubmit(
       (valid) => {
         const extra = hooks.beforeRun ? hooks.beforeRun(valid) : {};
@@ -169,16 +170,19 @@ export function ToolFrame({ page, blocked, input, afterInput, options, afterOpti
         )}
         {afterControls}
       </form>
-      {results ?? (
-        <ResultList
-          results={run.results}
-          onDownload={run.download}
-          onDownloadAll={run.downloadAll}
-          maxHeight={resultsMaxHeight ?? RESULT_LIST_HEIGHT}
-          compare={manifest.resultPreview === 'compare'}
-        />
-      )}
-      <FailedFiles failures={run.failures} />
+      <Suspense fallback={null}>
+        {results ??
+          (run.results.length > 0 && (
+            <ResultList
+              results={run.results}
+              onDownload={run.download}
+              onDownloadAll={run.downloadAll}
+              maxHeight={resultsMaxHeight ?? RESULT_LIST_HEIGHT}
+              compare={manifest.resultPreview === 'compare'}
+            />
+          ))}
+        {run.failures.length > 0 && <FailedFiles failures={run.failures} />}
+      </Suspense>
       <BatchSection page={page} />
       {help}
     </div>

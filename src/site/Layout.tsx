@@ -1,19 +1,20 @@
 /** Root layout: skip link, header, the routed page (fading in), footer, toast area. */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { onFirstToast } from '../engine/notify';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { useIncomingFiles } from './incoming-files';
 import { UpdatePrompt } from './UpdatePrompt';
 
-// Toasts only follow an action, so the toast area loads after the page is up
-// (and is not part of the pre-rendered HTML). A toast raised before it mounts
-// waits in react-hot-toast's store and shows when it does.
+// Toasts only follow an action, so the toast area loads with the first toast
+// (and is not part of the pre-rendered HTML). The toast waits in
+// react-hot-toast's store and shows when the area has mounted.
 const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
 
 function DeferredToaster() {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => onFirstToast(() => setMounted(true)), []);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
