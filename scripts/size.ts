@@ -2,11 +2,12 @@
  * Bundle budgets of the pre-rendered pages: the gzipped size of the JavaScript
  * the browser loads for a page before any interaction (the entry, the
  * application and the route's chunks, with their static imports,
- * scripts/page-js.ts), for the home page and for every tool page, and a check
- * that the home page carries no processor, PDF or codec code.
+ * scripts/page-js.ts), for the home page and for every tool page, and checks
+ * that the home page carries no processor, PDF or codec code and that a generic
+ * tool page carries no zod (it loads with the first options form).
  * Run after `vite build` (DIST_DIR honoured); exits 1 when a budget is broken.
  *
- * The enforced budgets hold what the build achieves today; the issue's targets
+ * The enforced budgets hold what the build achieves today; the targets
  * (home 100 KB, tool pages 130 KB, measured in Chromium by `npm run bench:web`)
  * are printed beside them until they are met, then they become the budgets.
  */
@@ -18,9 +19,9 @@ import { pageScripts } from './page-js.ts';
 
 const KB = 1024;
 const HOME = { budget: 120 * KB, target: 100 * KB };
-const TOOL = { budget: 200 * KB, target: 130 * KB };
+const TOOL = { budget: 175 * KB, target: 130 * KB };
 /** Tool pages with a bespoke view (src/views/), which loads with the page. */
-const VIEW_BUDGET = 260 * KB;
+const VIEW_BUDGET = 240 * KB;
 const dist = process.env.DIST_DIR ?? new URL('../dist/', import.meta.url).pathname;
 /** Text that only processor, PDF, codec or spreadsheet libraries contain. */
 const FORBIDDEN = ['PDFDocument', 'pdfjs-dist', 'GlobalWorkerOptions', 'ExcelJS', 'Papa.parse', 'qpdf', 'fontkit', 'mammoth', 'pptxgenjs', 'zipSync'];

@@ -29,18 +29,13 @@ catchEarlyFiles();
  */
 function loadApp(): Promise<typeof import('./main')> {
   const app = import('./main');
-  const preloadChunks = () => {
-    const chunks = document.getElementById('root')?.dataset.chunks;
-    for (const href of chunks ? chunks.split(' ') : []) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.append(link);
-    }
-  };
-  // The entry is an async script: it may run before the parser has reached #root.
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', preloadChunks, { once: true });
-  else preloadChunks();
+  const chunks = document.getElementById('root')?.dataset.chunks;
+  for (const href of chunks ? chunks.split(' ') : []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
   return app;
 }
 

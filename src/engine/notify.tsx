@@ -4,22 +4,12 @@
  * loads with the first toast (the toast area with it, src/site/Layout.tsx):
  * a page that has said nothing yet has not fetched it.
  */
+import { toastAsked } from './toast-signal';
+
 type Toasts = typeof import('react-hot-toast');
 let toasts: Toasts | undefined;
 export const loadToasts = (): Promise<Toasts> => import('react-hot-toast').then((module) => (toasts = module));
 
-let toastAsked = false;
-const firstToastListeners = new Set<() => void>();
-
-/** Calls `listener` when the first toast is asked for, or at once if one has been; returns the unsubscribe. */
-export function onFirstToast(listener: () => void): () => void {
-  if (toastAsked) {
-    listener();
-    return () => {};
-  }
-  firstToastListeners.add(listener);
-  return () => firstToastListeners.delete(listener);
-}
 
 export type Tone = 'destructive' | 'warning' | 'success' | 'info';
 
@@ -31,11 +21,7 @@ export interface Notice {
 }
 
 function show(notice: Notice): void {
-  if (!toastAsked) {
-    toastAsked = true;
-    firstToastListeners.forEach((listener) => listener());
-    firstToastListeners.clear();
-  }
+  toastAsked();
   // At once when the library is there, so a toast keeps its order with what the page does next.
   if (toasts) display(toasts, notice);
   else void loadToasts().then((module) => display(module, notice));

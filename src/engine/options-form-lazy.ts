@@ -7,7 +7,7 @@
  * pre-rendered form hydrates at once. Views that always show their form import
  * OptionsForm.tsx itself.
  */
-import { preloadable } from './preloadable';
+import { preloadable } from '../lib/preloadable';
 import { loadOptionsResolver } from './useToolOptions';
 
 const form = preloadable(() => {

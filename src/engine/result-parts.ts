@@ -3,7 +3,7 @@
  * previews and compare slider) and the list of failed files. Their code is
  * fetched when a run starts (loadResultParts), not with the page.
  */
-import { preloadable } from './preloadable';
+import { preloadable } from '../lib/preloadable';
 
 const results = preloadable(() => import('./ResultList').then((module) => module.ResultList));
 const failures = preloadable(() => import('./FailedFiles').then((module) => module.FailedFiles));

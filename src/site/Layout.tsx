@@ -1,7 +1,7 @@
 /** Root layout: skip link, header, the routed page (fading in), footer, toast area. */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { onFirstToast } from '../engine/notify';
+import { onFirstToast } from '../engine/toast-signal';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { useIncomingFiles } from './incoming-files';
