@@ -13,9 +13,9 @@ describe('tokenizeContent', () => {
   it('gives names, literal and hex strings (with escapes) and arrays to their operator', () => {
     expect(operators('BT /F1 12 Tf (a\\(b\\)\\101\\n) Tj [<0041> -20 (c)] TJ ET')).toEqual([
       ['BT', []],
-      ['Tf', ['F1', null]],
+      ['Tf', ['F1', 12]],
       ['Tj', [bytes(97, 40, 98, 41, 65, 10)]],
-      ['TJ', [[bytes(0, 0x41), null, bytes(99)]]],
+      ['TJ', [[bytes(0, 0x41), -20, bytes(99)]]],
       ['ET', []],
     ]);
   });

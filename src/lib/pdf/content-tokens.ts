@@ -1,11 +1,12 @@
 /**
- * A content-stream tokenizer that keeps what font subsetting needs: operator
- * names, name operands, string operands (as bytes) and arrays of strings.
- * Numbers and dictionaries are kept only as placeholders; inline image data
- * (BI ... ID ... EI) is skipped, since its bytes are not tokens.
+ * The one content-stream tokenizer of the PDF code: operator names with their
+ * operands (names, numbers, strings as bytes, arrays). Dictionaries and
+ * booleans are kept only as placeholders; inline image data (BI ... ID ... EI)
+ * is skipped, since its bytes are not tokens. Font subsetting reads the text it
+ * shows, and drawn-size.ts the matrices images are drawn with.
  */
 
-export type Operand = string | Uint8Array | Operand[] | null;
+export type Operand = string | number | Uint8Array | Operand[] | null;
 
 const WHITESPACE = new Set([0, 9, 10, 12, 13, 32]);
 const DELIMITERS = new Set([40, 41, 60, 62, 91, 93, 123, 125, 47, 37]);
@@ -134,7 +135,8 @@ export function tokenizeContent(bytes: Uint8Array, onOperator: (operator: string
       const word = j - i > MAX_WORD ? '0' : String.fromCharCode(...bytes.subarray(i, j));
       i = j;
       if (/^[+\-.\d]/.test(word)) {
-        top().push(null);
+        const value = Number(word);
+        top().push(Number.isFinite(value) ? value : null);
       } else if (word === 'true' || word === 'false' || word === 'null') {
         top().push(null);
       } else if (word === 'ID') {

@@ -3,6 +3,7 @@
  * state (q, Q, cm) through page and form content streams to each Do. The
  * compressor uses this to work out an image's effective resolution.
  */
+import { tokenizeContent } from './content-tokens';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument } from 'pdf-lib';
 
 export type Matrix = [number, number, number, number, number, number];
@@ -18,76 +19,24 @@ export function multiply(m1: Matrix, m2: Matrix): Matrix {
   return [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F];
 }
 
-const WHITESPACE = new Set([0, 9, 10, 12, 13, 32]);
-const DELIMITERS = new Set([40, 41, 60, 62, 91, 93, 123, 125, 47, 37]);
-
 /**
  * Walks a content stream and calls `onDo` with the XObject name and the
- * current matrix at each Do. Strings, arrays, dictionaries and inline images
- * are skipped; only numbers and names are kept as operands.
+ * current matrix at each Do.
  */
 export function scanContent(bytes: Uint8Array, start: Matrix, onDo: (name: string, ctm: Matrix) => void): void {
   let ctm = start;
   const stack: Matrix[] = [];
-  let operands: (number | string | null)[] = [];
-  let i = 0;
-  const n = bytes.length;
-  while (i < n) {
-    const ch = bytes[i];
-    if (WHITESPACE.has(ch)) {
-      i++;
-    } else if (ch === 37) {
-      while (i < n && bytes[i] !== 10 && bytes[i] !== 13) i++;
-    } else if (ch === 40) {
-      // Literal string with nesting and escapes.
-      let depth = 0;
-      for (; i < n; i++) {
-        if (bytes[i] === 92) i++;
-        else if (bytes[i] === 40) depth++;
-        else if (bytes[i] === 41 && --depth === 0) break;
-      }
-      i++;
-      operands.push(null);
-    } else if (ch === 60 && bytes[i + 1] !== 60) {
-      while (i < n && bytes[i] !== 62) i++;
-      i++;
-      operands.push(null);
-    } else if (ch === 60 || ch === 62 || ch === 91 || ch === 93 || ch === 123 || ch === 125) {
-      i += ch === 60 || ch === 62 ? 2 : 1;
-      if (ch === 93) operands.push(null);
-    } else if (ch === 47) {
-      let j = i + 1;
-      while (j < n && !WHITESPACE.has(bytes[j]) && !DELIMITERS.has(bytes[j])) j++;
-      operands.push(String.fromCharCode(...bytes.subarray(i + 1, j)));
-      i = j;
-    } else {
-      let j = i;
-      while (j < n && !WHITESPACE.has(bytes[j]) && !DELIMITERS.has(bytes[j])) j++;
-      if (j === i) j++;
-      const token = String.fromCharCode(...bytes.subarray(i, j));
-      i = j;
-      const num = Number(token);
-      if (token !== '' && !Number.isNaN(num) && /^[+\-.\d]/.test(token)) {
-        operands.push(num);
-        continue;
-      }
-      if (token === 'q') stack.push(ctm);
-      else if (token === 'Q') ctm = stack.pop() ?? ctm;
-      else if (token === 'cm' && operands.length >= 6) {
-        const m = operands.slice(-6);
-        if (m.every((v) => typeof v === 'number')) ctm = multiply(m as Matrix, ctm);
-      } else if (token === 'Do' && typeof operands[operands.length - 1] === 'string') {
-        onDo(operands[operands.length - 1] as string, ctm);
-      } else if (token === 'BI') {
-        // Inline image: skip its binary data up to a whitespace-delimited EI.
-        while (i < n && !(bytes[i] === 73 && bytes[i + 1] === 68 && WHITESPACE.has(bytes[i + 2]))) i++;
-        i += 3;
-        while (i < n && !(WHITESPACE.has(bytes[i - 1]) && bytes[i] === 69 && bytes[i + 1] === 73 && (i + 2 >= n || WHITESPACE.has(bytes[i + 2])))) i++;
-        i += 2;
-      }
-      operands = [];
+  tokenizeContent(bytes, (operator, operands) => {
+    if (operator === 'q') stack.push(ctm);
+    else if (operator === 'Q') ctm = stack.pop() ?? ctm;
+    else if (operator === 'cm' && operands.length >= 6) {
+      const m = operands.slice(-6);
+      if (m.every((v) => typeof v === 'number')) ctm = multiply(m as Matrix, ctm);
+    } else if (operator === 'Do') {
+      const name = operands[operands.length - 1];
+      if (typeof name === 'string') onDo(name, ctm);
     }
-  }
+  });
 }
 
 /** The decoded bytes of a content stream (or array of them); null when a filter is not supported. */
