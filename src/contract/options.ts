@@ -5,7 +5,7 @@
  * through react-hook-form's resolver, and every run path checks values with it
  * before a processor runs (run-options.ts).
  */
-import '../zod-jitless';
+import './zod-jitless';
 import { z } from 'zod';
 import type { Field, OptionValues } from '../../schemas/manifest';
 import { imageValueProblem, type ImageField } from './image-value';

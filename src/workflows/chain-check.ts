@@ -4,7 +4,7 @@
  * catalogue) and validateWorkflow decides. The result carries each step's
  * manifest, ready for its options form and for runChain.
  */
-import '../zod-jitless';
+import '../contract/zod-jitless';
 import type { ToolManifest } from '../../schemas/manifest';
 import { loadToolManifest } from '../engine/tool-manifest';
 import { validateWorkflow, type ResolvedWorkflow } from '../engine/workflow';

@@ -4,6 +4,8 @@
  * when a visitor picks that language. The manifests' Language selects use
  * these codes; scripts/vite-tesseract.ts copies exactly these files.
  */
+// First: zod parses here in the browser, where the CSP forbids its eval probe.
+import '../../contract/zod-jitless';
 import { z } from 'zod';
 
 export const OCR_LANGUAGE_CODES = ['eng', 'fra', 'deu', 'spa', 'ita', 'por', 'nld', 'ukr', 'ara', 'chi_sim', 'jpn'] as const;

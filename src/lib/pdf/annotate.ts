@@ -5,6 +5,8 @@
  * space with one matrix per page, so text and images stay upright on rotated
  * pages and land where the visitor drew them.
  */
+// First: zod parses here in the browser, where the CSP forbids its eval probe.
+import '../../contract/zod-jitless';
 import { z } from 'zod';
 import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { visibleBox, type Box } from './page-box';

@@ -11,6 +11,8 @@ import {
   pushGraphicsState,
   type PDFRef,
 } from 'pdf-lib';
+// First: zod parses here in the browser, where the CSP forbids its eval probe.
+import '../../contract/zod-jitless';
 import { z } from 'zod';
 import { readEach, type EachInputContext } from '../each-input';
 import { ToolError } from '../errors';

@@ -5,6 +5,8 @@
  * alternate unpainted and painted, starting with unpainted, so a page sends a
  * few hundred numbers instead of a megabyte of pixels.
  */
+// First: zod parses here in the browser, where the CSP forbids its eval probe.
+import '../../../contract/zod-jitless';
 import { z } from 'zod';
 import { ToolError } from '../../errors';
 
