@@ -1,9 +1,10 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import { ctx, pdfInput, qpdfChecks } from '../../tests/fixtures/pdf/make';
 import { halfTransparentPng, twoToneJpeg } from '../../tests/fixtures/pdf-build/images';
 import { renderPage, type Rendered } from '../../tests/fixtures/pdf-build/render';
+import { pageContentText } from '../../tests/fixtures/pdf-build/page-content';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 import { imageValue } from '../contract/image-value';
 import { checkRunOptions } from '../contract/run-options';
@@ -53,12 +54,7 @@ function imagesOnPage(doc: PDFDocument, index: number): { images: number; paints
     const object = xobjects!.lookup(key);
     return object instanceof PDFStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image');
   }).length;
-  const contents = page.node.Contents();
-  const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-  const text = refs
-    .map((ref) => (ref instanceof PDFRef ? doc.context.lookup(ref) : ref))
-    .map((s) => new TextDecoder('latin1').decode(s instanceof PDFRawStream ? decodePDFRawStream(s).decode() : (s as PDFStream).getContents()))
-    .join('\n');
+  const text = pageContentText(doc, index);
   return { images, paints: [...text.matchAll(/\/\S+ Do\b/g)].length };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decodePDFRawStream, degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream } from 'pdf-lib';
+import { degrees, PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { ctx, encryptedPdf, NOT_A_PDF, pdfInput } from '../../tests/fixtures/pdf/make';
 import { pdfPagePlacements, type PlacedText } from '../../tests/fixtures/pdf-build/pdf-text';
+import { pageContentText } from '../../tests/fixtures/pdf-build/page-content';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import addWatermarkProcessor, { TEXT_REQUIRED_MESSAGE } from './add-watermark';
@@ -25,12 +26,7 @@ async function pages(count: number, setup?: (doc: PDFDocument) => void): Promise
 function opacitiesUsed(doc: PDFDocument, index: number): number[] {
   const page = doc.getPage(index);
   const states = page.node.Resources()?.lookupMaybe(PDFName.of('ExtGState'), PDFDict);
-  const contents = page.node.Contents();
-  const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-  const text = refs
-    .map((ref) => (ref instanceof PDFRef ? doc.context.lookup(ref) : ref))
-    .map((s) => new TextDecoder('latin1').decode(s instanceof PDFRawStream ? decodePDFRawStream(s).decode() : (s as PDFStream).getContents()))
-    .join('\n');
+  const text = pageContentText(doc, index);
   return [...text.matchAll(/\/(\S+) gs/g)].map(([, name]) => {
     const state = states?.lookup(PDFName.of(name), PDFDict);
     return (state?.lookup(PDFName.of('ca'), PDFNumber) as PDFNumber | undefined)?.asNumber() ?? NaN;
