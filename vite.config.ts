@@ -10,12 +10,13 @@ import { pwa } from './scripts/pwa.ts';
 import { imglyData } from './scripts/vite-imgly-data.ts';
 import { upscaleEngine } from './scripts/vite-upscale.ts';
 import { radixCss } from './scripts/radix-css.ts';
+import { compileHints } from './scripts/vite-compile-hints.ts';
 import { MANIFEST_ROOT as manifestRoot } from './src/manifests/read.ts';
 
 const workflowRoot = fileURLToPath(new URL('./workflows', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), toolIconSpriteFile(manifestRoot, workflowRoot), catalogue(manifestRoot, workflowRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot, workflowRoot), pwa(manifestRoot)],
+  plugins: [react(), toolIconSpriteFile(manifestRoot, workflowRoot), catalogue(manifestRoot, workflowRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot, workflowRoot), compileHints(), pwa(manifestRoot)],
   worker: { format: 'es' },
   // Radix Themes' styles for the components the site imports only (scripts/radix-css.ts).
   css: { postcss: { plugins: [radixCss({ sourceDir: fileURLToPath(new URL('./src', import.meta.url)) })] } },

@@ -12,7 +12,7 @@ import { makePdf, upload } from './support';
 
 /**
  * Opens `path` with the application's scripts held back: only the entry script and its static imports load.
- * Returns once the page has painted and the entry has asked for the application (so it ran).
+ * Returns once the page has painted, the application's scripts are being held and the entry has run.
  */
 async function openHeld(context: BrowserContext, path: string): Promise<{ page: Page; release(): Promise<void> }> {
   const page = await context.newPage();
@@ -36,6 +36,7 @@ async function openHeld(context: BrowserContext, path: string): Promise<{ page: 
   await page.goto(path, { waitUntil: 'commit' });
   await held;
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  await page.waitForFunction(() => !!window.earlyFiles);
   expect(await page.evaluate(() => document.documentElement.dataset.interactive)).toBeUndefined();
   return {
     page,

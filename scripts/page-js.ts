@@ -1,9 +1,9 @@
 /**
  * The JavaScript a pre-rendered page loads before any interaction: its entry
- * script and modulepreloads, the application the entry imports after the
- * first paint (with the dependencies Vite preloads for it), the route chunks
- * the build lists in #root's data-chunks, and the static imports of all of
- * them. A dynamic import() inside those files is lazy and not counted.
+ * script and modulepreloads (the application and the route's chunks), the
+ * dependencies Vite preloads with the application the entry imports, and the
+ * static imports of all of them. A dynamic import() inside those files is lazy
+ * and not counted.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,13 +19,13 @@ export function pageScripts(dist: string, htmlFile: string): string[] {
       visit(join(file, '..', m[1]).replace(/^\.\//, ''));
     }
   };
-  const entries = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((m) => m[1]);
-  entries.forEach(visit);
+  const scripts = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  [...scripts, ...preloads].forEach(visit);
   // The entry's one dynamic import, the application, and the files Vite preloads with it.
-  for (const entry of entries) {
+  for (const entry of scripts) {
     const deps = readFileSync(join(dist, entry), 'utf8').match(/__vite__mapDeps=[^[]*\[([^\]]*)\]/)?.[1];
     deps?.match(/"[^"]+\.js"/g)?.forEach((d) => visit(d.slice(1, -1)));
   }
-  html.match(/data-chunks="([^"]*)"/)?.[1].split(' ').forEach((href) => visit(href.replace(/^\//, '')));
   return [...seen];
 }

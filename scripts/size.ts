@@ -4,7 +4,10 @@
  * application and the route's chunks, with their static imports,
  * scripts/page-js.ts), for the home page and for every tool page, and checks
  * that the home page carries no processor, PDF or codec code and that a generic
- * tool page carries no zod (it loads with the first options form).
+ * tool page carries no zod (it loads with the first options form). Also checks
+ * that every sizeable script a page preloads carries V8's compile hint
+ * (scripts/vite-compile-hints.ts), so hydration does not wait on the main
+ * thread to compile it.
  * Run after `vite build` (DIST_DIR honoured); exits 1 when a budget is broken.
  *
  * The enforced budgets hold what the build achieves today; the targets
@@ -16,6 +19,7 @@ import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readManifests } from '../src/manifests/read.ts';
 import { pageScripts } from './page-js.ts';
+import { COMPILE_HINT } from './vite-compile-hints.ts';
 
 const KB = 1024;
 const HOME = { budget: 120 * KB, target: 100 * KB };
@@ -78,6 +82,17 @@ console.log(
 for (const t of tools) {
   const budget = t.view ? VIEW_BUDGET : TOOL.budget;
   if (t.gz > budget) problems.push(`${t.page}: ${kb(t.gz)} gzipped, over its budget of ${kb(budget)}`);
+}
+
+// Every page's preloaded scripts above a few kilobytes are compiled while they download.
+const HINTED_ABOVE = 4 * KB;
+const pages = ['index.html', ...toolPages.map((f) => `tools/${f}`)];
+for (const page of pages) {
+  const html = readFileSync(join(dist, page), 'utf8');
+  for (const [, file] of html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+\.js)"/g)) {
+    const code = readFileSync(join(dist, file), 'utf8');
+    if (code.length > HINTED_ABOVE && !code.startsWith(`${COMPILE_HINT}\n`)) problems.push(`${page}: ${file} does not begin with ${COMPILE_HINT}`);
+  }
 }
 
 if (problems.length) console.log(`Budget broken:\n  ${problems.join('\n  ')}`);

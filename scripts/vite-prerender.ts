@@ -4,10 +4,9 @@
  * /tools/<slug> for every manifest, /workflows/<slug> for every workflow,
  * the chain builder (/workflows/new), the text pages and 404.html. Each page
  * gets its own head (scripts/prerender-head.ts), its rendered markup inside
- * #root (hydrated by src/main.tsx), and for tool, workflow and site pages the
- * stylesheets of the route's chunks plus the list of its JS chunks in
- * #root's data-chunks (src/entry.ts fetches them after the first paint), so
- * nothing moves when they load. Also writes sitemap.xml and robots.txt, and adds the CSP meta tag.
+ * #root (hydrated by src/main.tsx), the stylesheets of the route's chunks, so
+ * nothing moves when they load, and low-priority modulepreload links for the
+ * application and the route's chunks. Also writes sitemap.xml and robots.txt, and adds the CSP meta tag.
  *
  * Files: /tools/<slug> is dist/tools/<slug>.html, /workflows/<slug> is
  * dist/workflows/<slug>.html, the layout `vite preview` and static hosts with
@@ -38,6 +37,8 @@ const SERVER_ENTRY = 'src/entry-server.tsx';
 const TOOL_ROUTE = 'src/engine/ToolRoute.tsx';
 const WORKFLOW_ROUTE = 'src/workflows/WorkflowRoute.tsx';
 const OPTIONS_FORM = 'src/engine/OptionsForm.tsx';
+/** The application, which src/entry.ts imports once the stylesheets have loaded. */
+const APP = 'src/main.tsx';
 /** The lazily loaded module of each site page (src/routes.tsx), preloaded by its pre-rendered HTML. */
 const PAGE_MODULES: Record<string, string> = {
   '/tools': 'src/site/AllTools.tsx',
@@ -55,7 +56,6 @@ export function htmlFile(path: string): string {
   return `${path.slice(1)}.html`;
 }
 
-/** A chunk and everything it imports statically: its JS files and CSS files. */
 /** The manifest key of a module: its own entry, or the shared chunk named after it when other chunks import it too. */
 function chunkKey(manifest: Manifest, module: string): string {
   if (manifest[module]) return module;
@@ -63,6 +63,7 @@ function chunkKey(manifest: Manifest, module: string): string {
   return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key].name === name) ?? module;
 }
 
+/** A chunk and everything it imports statically: its JS files and CSS files. */
 function chunkAssets(manifest: Manifest, module: string, js = new Set<string>(), css = new Set<string>()) {
   const key = chunkKey(manifest, module);
   const chunk = manifest[key];
@@ -115,6 +116,8 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
       const template = readFileSync(join(dist, 'index.html'), 'utf8');
       const clientManifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
       const tools = readManifests(manifestRoot);
+      // The page's own script, which the application's chunks import Vite's preload helper from.
+      const entryScript = clientManifest['index.html']?.file;
       const manifestKey = (slug: string) => {
         const tool = tools.find((t) => t.slug === slug)!;
         return `manifests/${tool.category}/${tool.slug}.json`;
@@ -145,21 +148,25 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
 
       for (const page of pages) {
         const markup = await renderPath(page.render);
-        let preload = '';
-        let chunks = '';
-        if (page.modules.length) {
-          const [pageModule, ...more] = page.modules;
-          const { js, css } = chunkAssets(clientManifest, pageModule);
-          for (const key of more) chunkAssets(clientManifest, key, js, css);
-          preload = [...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`).join('\n    ');
-          // Fetched by src/entry.ts after the first paint, together with the application.
-          chunks = [...js].map((f) => `/${f}`).join(' ');
-        }
+        const js = new Set<string>();
+        const css = new Set<string>();
+        for (const key of page.modules) chunkAssets(clientManifest, key, js, css);
+        const stylesheets = [...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`);
+        /*
+         * The route's chunks and the application, fetched from the start so a page that has painted
+         * is live as soon as it can run them (src/entry.ts). Low priority, and the application (the
+         * largest file) last: while the stylesheets the first paint waits for are loading, the
+         * browser fetches low-priority files one at a time beside them.
+         */
+        const app = chunkAssets(clientManifest, APP).js;
+        const scripts = [...[...js].filter((f) => !app.has(f)), ...app]
+          .filter((f) => f !== entryScript)
+          .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`);
         const html = template
           .replace(/<title>[\s\S]*?<\/title>/, '')
           .replace(/\s*<meta name="description"[^>]*>/, '')
-          .replace('</head>', `  ${headTags(page.head, base)}\n    ${preload}\n  </head>`)
-          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.head.path}"${chunks ? ` data-chunks="${chunks}"` : ''}>${markup}</div>`);
+          .replace('</head>', `  ${headTags(page.head, base)}\n    ${[...stylesheets, ...scripts].join('\n    ')}\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.head.path}">${markup}</div>`);
         const file = join(dist, htmlFile(page.head.path));
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, html);

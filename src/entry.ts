@@ -1,9 +1,12 @@
 /**
  * The page's entry: its stylesheets, then the application once the pre-rendered
  * page has painted. The page is complete HTML, so the first paint waits for no
- * script; the application and the route's chunks (listed by the build in #root's
- * data-chunks) are fetched while it paints and run once it has painted. Until the drop
- * zone is live, files chosen or dropped are kept for it (src/early-files.ts).
+ * script. This is an async script: it catches files chosen or dropped from the
+ * moment it runs until the drop zone is live (src/early-files.ts). The page's
+ * low-priority modulepreload links (scripts/vite-prerender.ts) fetch the application
+ * and the route's chunks; this script imports the application once the stylesheets
+ * have arrived, so it never competes with the download the first paint waits for,
+ * and starts it once the page has painted.
  */
 // Radix Themes without the colour scales the site never uses, and (scripts/radix-css.ts) without the
 // components it never imports: this stylesheet blocks the first paint.
@@ -22,21 +25,24 @@ import { catchEarlyFiles } from './early-files';
 
 catchEarlyFiles();
 
-/**
- * Fetches the application and the route's chunks at once (the application first: it is the
- * largest and everything waits for it), while the page paints; importing src/main.tsx only
- * defines it. The application starts once the page has painted.
- */
-function loadApp(): Promise<typeof import('./main')> {
-  const app = import('./main');
-  const chunks = document.getElementById('root')?.dataset.chunks;
-  for (const href of chunks ? chunks.split(' ') : []) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
-  return app;
+/** Resolves once the page is parsed and every stylesheet it links has loaded (or failed to). */
+function afterStylesheets(): Promise<void> {
+  const parsed = new Promise<void>((resolve) => {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+    else resolve();
+  });
+  return parsed.then(async () => {
+    const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !link.sheet);
+    await Promise.all(
+      pending.map(
+        (link) =>
+          new Promise((resolve) => {
+            link.addEventListener('load', resolve, { once: true });
+            link.addEventListener('error', resolve, { once: true });
+          }),
+      ),
+    );
+  });
 }
 
 /** Runs `start` once the browser has painted the page's content (or after a while, where paint timing is missing). */
@@ -60,5 +66,5 @@ function afterFirstPaint(start: () => void): void {
   if (!fallback()) document.addEventListener('visibilitychange', fallback, { once: true });
 }
 
-const app = loadApp();
+const app = afterStylesheets().then(() => import('./main'));
 afterFirstPaint(() => void app.then((main) => main.start()));
