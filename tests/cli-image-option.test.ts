@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRunArgs, UsageError } from '../src/cli/args';
+import { toolHelp } from '../src/cli/help';
 import { allowedValues, resolveOptions } from '../src/cli/options';
 import { decodeImageValue } from '../src/contract/image-value';
 import { loadProcessor } from '../src/engine/worker/processor-modules';
@@ -44,6 +45,15 @@ describe('an image option on the command line', () => {
     expect(parsed.paths).toEqual(['file.pdf']);
     const field = manifest.options.find((f) => f.name === 'image')!;
     expect(allowedValues(field)).toBe('the path of a PNG or JPEG file');
+  });
+
+  it('help says that giving --image switches the watermark to the image, and keeps the condition of the fields it does not switch', () => {
+    const help = toolHelp('add-watermark');
+    const section = (flag: string) => help.slice(help.indexOf(`  ${flag}`), help.indexOf('\n  --', help.indexOf(`  ${flag}`) + 1));
+    expect(section('--image <value>')).toContain('Giving it sets --kind to image.');
+    expect(section('--image <value>')).not.toContain('Used only when');
+    expect(section('--imageWidth <value>')).toContain('Used only when --kind is image.');
+    expect(section('--text <value>')).toContain('Used only when --kind is text.');
   });
 
   it('reads the file into the value, switches the watermark to the image, and the processor draws it', async () => {

@@ -80,10 +80,19 @@ function fieldLines(fields: readonly Field[]): string[] {
     if (field.type === 'select' || field.type === 'radio') {
       for (const c of field.choices) if (c.label.toLowerCase() !== c.value.toLowerCase()) lines.push(`        ${c.value}: ${c.label}`);
     }
-    if (field.visibleWhen) lines.push(`      Used only when ${describeCondition(field.visibleWhen)}.`);
+    // A field that switches on the one it depends on (--image sets --kind to image) needs no condition.
+    const sets = fields.flatMap((other) => (other.setWhen ?? []).filter((rule) => ruleOption(rule.when) === field.name).map((rule) => ({ other, rule })));
+    for (const { other, rule } of sets) lines.push(`      Giving it sets --${other.name} to ${String(rule.value)}.`);
+    if (field.visibleWhen && !sets.some(({ other }) => ruleOption(field.visibleWhen) === other.name)) lines.push(`      Used only when ${describeCondition(field.visibleWhen)}.`);
     if (field.help) lines.push(`      ${field.help}`);
   }
   return lines;
+}
+
+/** The option a plain condition is about, if it is about one. */
+function ruleOption(condition: unknown): string | undefined {
+  const c = condition as Record<string, unknown>;
+  return typeof c.option === 'string' ? c.option : undefined;
 }
 
 function describeCondition(condition: unknown): string {
