@@ -118,6 +118,7 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
       const tools = readManifests(manifestRoot);
       // The page's own script, which the application's chunks import Vite's preload helper from.
       const entryScript = clientManifest['index.html']?.file;
+      const app = chunkAssets(clientManifest, APP).js;
       const manifestKey = (slug: string) => {
         const tool = tools.find((t) => t.slug === slug)!;
         return `manifests/${tool.category}/${tool.slug}.json`;
@@ -158,7 +159,6 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
          * largest file) last: while the stylesheets the first paint waits for are loading, the
          * browser fetches low-priority files one at a time beside them.
          */
-        const app = chunkAssets(clientManifest, APP).js;
         const scripts = [...[...js].filter((f) => !app.has(f)), ...app]
           .filter((f) => f !== entryScript)
           .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`);

@@ -6,9 +6,9 @@ import { App } from './site/App';
 import { registerServiceWorker } from './site/update-available';
 
 /**
- * Starts the application: src/entry.ts imports this module as soon as it runs,
- * so its code downloads while the pre-rendered page paints, and calls this once
- * the page has painted.
+ * Starts the application: the pre-rendered page preloads this module's code
+ * while it paints, src/entry.ts imports it once the stylesheets have loaded,
+ * and calls this once the page has painted.
  */
 export async function start(): Promise<void> {
   // Read ?demo=1 / ?demo=0 before the first render so every page agrees.
