@@ -14,7 +14,7 @@ import { DropZone } from './DropZone';
 import { BatchSection } from './batch/BatchSection';
 import { FileList } from './FileList';
 import type { FormValues } from './OptionsForm';
-import { OptionsForm } from './options-form-lazy';
+import { loadOptionsForm, OptionsForm, optionsFormLoaded } from './options-form-lazy';
 import { FailedFiles, loadResultParts, ResultList } from './result-parts';
 import { firstErrorMessage, useResetOnFiles, useToolOptions } from './useToolOptions';
 import { holds } from '../contract/rules';
@@ -92,12 +92,25 @@ export function useToolPage(manifest: ToolManifest, hooks: ToolPageHooks = {}): 
 export function DefaultInput({ page }: { page: ToolPageState }) {
   const { manifest, run } = page;
   const { limits } = manifest;
-  const { setFacts } = run;
+  const { setFacts, addFiles } = run;
   const onPageCount = useCallback((pageCount: number) => setFacts({ pageCount }), [setFacts]);
+  /*
+   * The options form shows with the first files and loads then: the first files are listed once it
+   * has loaded, so the list and the form appear together and the action button does not move under
+   * the pointer. Files chosen after that are listed at once.
+   */
+  const onFiles = useCallback(
+    (files: File[]) => {
+      if (optionsFormLoaded() || manifest.options.length === 0) return addFiles(files);
+      const add = () => addFiles(files);
+      void loadOptionsForm().then(add, add);
+    },
+    [addFiles, manifest.options.length],
+  );
   if (!takesFiles(manifest)) return null;
   return (
     <>
-      <DropZone manifest={manifest} onFiles={run.addFiles} disabled={run.running} />
+      <DropZone manifest={manifest} onFiles={onFiles} disabled={run.running} />
       <FileList
         files={run.files}
         onChange={run.setFiles}

@@ -17,3 +17,4 @@ const form = preloadable(() => {
 
 export const OptionsForm = form.Component;
 export const loadOptionsForm = form.preload;
+export const optionsFormLoaded = form.loaded;

@@ -9,6 +9,8 @@ import { createElement, lazy, useState, type ComponentType, type ReactElement } 
 export interface Preloadable<P extends object> {
   Component: (props: P) => ReactElement;
   preload(): Promise<ComponentType<P>>;
+  /** True once the code has loaded: the part then renders at once. */
+  loaded(): boolean;
 }
 
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
@@ -21,5 +23,5 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     const [Shown] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
     return createElement(Shown, props);
   }
-  return { Component, preload };
+  return { Component, preload, loaded: () => loaded !== undefined };
 }
