@@ -32,7 +32,7 @@ vi.mock('./options-form-lazy', async () => {
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 describe('the first files on a tool page with options', () => {
-  it('are listed once the options form has loaded, and later files at once', async () => {
+  it('are listed once the options form has loaded, every choice made meanwhile kept, and later files at once', async () => {
     const manifest = testManifest({
       limits: { maxFiles: 5, maxBytes: 1024, appendFiles: true },
       options: [{ name: 'level', type: 'select', label: 'Level', default: 'low', choices: [{ value: 'low', label: 'Low' }, { value: 'high', label: 'High' }] }],
@@ -42,12 +42,15 @@ describe('the first files on a tool page with options', () => {
 
     fireEvent.change(input, { target: { files: [pdfFile('a.pdf', 10)] } });
     await settle();
+    fireEvent.change(input, { target: { files: [pdfFile('c.pdf', 10)] } });
+    await settle();
     expect(formCode.asked).toBe(1);
     expect(screen.queryByText('a.pdf')).toBeNull();
 
     await act(async () => formCode.arrive());
     await settle();
-    expect(screen.getByText('a.pdf')).toBeInTheDocument();
+    // Both choices made while the form loaded are kept, in order.
+    expect(screen.getAllByText(/^[ac]\.pdf$/).map((el) => el.textContent)).toEqual(['a.pdf', 'c.pdf']);
     expect(screen.getByRole('group', { name: 'Options' })).toBeInTheDocument();
 
     fireEvent.change(input, { target: { files: [pdfFile('b.pdf', 10)] } });

@@ -8,7 +8,7 @@
  * before the run, extra values such as a crop box, what follows a run) and,
  * to the frame, a reason the run must wait.
  */
-import { lazy, Suspense, useCallback, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, type FormEvent, type ReactNode } from 'react';
 import type { ToolManifest } from '../../schemas/manifest';
 import { DropZone } from './DropZone';
 import { BatchSection } from './batch/BatchSection';
@@ -99,13 +99,24 @@ export function DefaultInput({ page }: { page: ToolPageState }) {
    * has loaded, so the list and the form appear together and the action button does not move under
    * the pointer. Files chosen after that are listed at once.
    */
+  const waiting = useRef<File[] | null>(null);
   const onFiles = useCallback(
     (files: File[]) => {
       if (optionsFormLoaded() || manifest.options.length === 0) return addFiles(files);
-      const add = () => addFiles(files);
+      // Choices made while it loads are added together, as the drop zone would have added them one after another.
+      if (waiting.current) {
+        waiting.current = limits.appendFiles ? [...waiting.current, ...files] : files;
+        return;
+      }
+      waiting.current = files;
+      const add = () => {
+        const all = waiting.current ?? [];
+        waiting.current = null;
+        addFiles(all);
+      };
       void loadOptionsForm().then(add, add);
     },
-    [addFiles, manifest.options.length],
+    [addFiles, limits.appendFiles, manifest.options.length],
   );
   if (!takesFiles(manifest)) return null;
   return (
