@@ -18,7 +18,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** The application and the modules that import pages and views lazily (their lazy imports run on load too). */
 const APP = 'src/main.tsx';
-const PAGE_IMPORTERS = ['src/routes.tsx', 'src/engine/view-modules.ts'];
+const PAGE_IMPORTERS = ['src/site/pages.tsx', 'src/engine/view-modules.ts'];
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;

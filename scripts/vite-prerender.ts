@@ -39,7 +39,7 @@ const WORKFLOW_ROUTE = 'src/workflows/WorkflowRoute.tsx';
 const OPTIONS_FORM = 'src/engine/OptionsForm.tsx';
 /** The application, which src/entry.ts imports once the stylesheets have loaded. */
 const APP = 'src/main.tsx';
-/** The lazily loaded module of each site page (src/routes.tsx), preloaded by its pre-rendered HTML. */
+/** The lazily loaded module of each site page (src/site/pages.tsx), preloaded by its pre-rendered HTML. */
 const PAGE_MODULES: Record<string, string> = {
   '/tools': 'src/site/AllTools.tsx',
   '/workflows/new': 'src/workflows/ChainBuilder.tsx',

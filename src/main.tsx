@@ -1,9 +1,40 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { initDemoModeFromUrl } from './engine/demo/demo-mode';
-import { createAppRouter, isKnownPath } from './routes';
-import { App } from './site/App';
+import type { AppRouter } from './routes';
+import { FirstPage } from './site/FirstPage';
+import { isKnownPath, loadPage } from './site/pages';
 import { registerServiceWorker } from './site/update-available';
+
+const loadRouter = () => import('./routes');
+
+/**
+ * The first click on a link: loads the router, which shows that page, once it has
+ * loaded, in place of the first one, and every page after it. The first page runs
+ * without the router, so a page that has painted is live sooner.
+ */
+function firstNavigation(reactRoot: () => Root): (href: string) => void {
+  let routed: Promise<AppRouter> | undefined;
+  return (href) => {
+    if (routed) {
+      void routed.then((router) => router.navigate({ href }));
+      return;
+    }
+    routed = loadRouter().then(async ({ createAppRouter, RoutedApp }) => {
+      const router = createAppRouter();
+      router.history.push(href);
+      await router.load();
+      reactRoot().render(
+        <StrictMode>
+          <RoutedApp router={router} />
+        </StrictMode>,
+      );
+      // As the router does for every later page.
+      if (!location.hash) window.scrollTo(0, 0);
+      return router;
+    });
+  };
+}
 
 /**
  * Starts the application: the pre-rendered page preloads this module's code
@@ -14,38 +45,40 @@ export async function start(): Promise<void> {
   // Read ?demo=1 / ?demo=0 before the first render so every page agrees.
   initDemoModeFromUrl();
 
-  const router = createAppRouter();
-  const root = document.getElementById('root');
-  if (!root) throw new Error('Missing #root element');
-
-  const app = (
-    // The toast area (react-hot-toast's <Toaster position="top-right" />) lives in the root layout.
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>
-  );
+  const element = document.getElementById('root');
+  if (!element) throw new Error('Missing #root element');
+  const pathname = location.pathname;
+  const page = await loadPage(pathname);
+  const prepare = () => void loadRouter();
+  let root: Root | undefined;
+  const navigate = firstNavigation(() => root!);
 
   /*
-   * Pages are pre-rendered at build time (scripts/vite-prerender.ts). When the
-   * HTML is this path's own page, or the not-found page served for an unknown
-   * path, React hydrates it once the route's code is loaded; otherwise (the
-   * development server, or a host that serves another page) it renders afresh.
+   * Pages are pre-rendered at build time (scripts/vite-prerender.ts) from the
+   * same tree. When the HTML is this path's own page, or the not-found page served
+   * for an unknown path, React hydrates it; otherwise (the development server, or
+   * a host that serves another page) it renders afresh.
    */
-  const prerendered = root.dataset.prerendered;
-  const path = location.pathname;
-  if (prerendered === path || (prerendered === '404' && !isKnownPath(path))) {
-    await router.load();
-    // Tells the router the page came from a server render, so it renders the
-    // same elements as the build did (no extra Suspense around the root route).
-    router.ssr = { manifest: undefined };
+  const prerendered = element.dataset.prerendered;
+  if (prerendered === pathname || (prerendered === '404' && !isKnownPath(pathname))) {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page.
     startTransition(() => {
-      hydrateRoot(root, app);
+      root = hydrateRoot(
+        element,
+        <StrictMode>
+          <FirstPage pathname={pathname} page={page} navigate={navigate} prepare={prepare} />
+        </StrictMode>,
+      );
     });
   } else {
-    root.replaceChildren();
-    createRoot(root).render(app);
+    element.replaceChildren();
+    root = createRoot(element);
+    root.render(
+      <StrictMode>
+        <FirstPage pathname={pathname} page={page} navigate={navigate} prepare={prepare} />
+      </StrictMode>,
+    );
   }
 
   // Offline support and installability; never in development, where files change under the worker.

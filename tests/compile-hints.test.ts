@@ -17,8 +17,8 @@ function graph(modules: Record<string, { imports?: string[]; lazy?: string[] }>)
 
 describe('modulesOnLoad', () => {
   const modules = {
-    'src/main.tsx': { imports: ['src/routes.tsx', 'node_modules/react-dom/client.js'], lazy: ['src/engine/later.ts'] },
-    'src/routes.tsx': { imports: ['src/site/Home.tsx'], lazy: ['src/engine/ToolRoute.tsx', 'src/site/About.tsx'] },
+    'src/main.tsx': { imports: ['src/site/pages.tsx', 'node_modules/react-dom/client.js'], lazy: ['src/engine/later.ts', 'src/routes.tsx'] },
+    'src/site/pages.tsx': { imports: ['src/site/Home.tsx'], lazy: ['src/engine/ToolRoute.tsx', 'src/site/About.tsx'] },
     'src/engine/ToolRoute.tsx': { imports: ['src/engine/ToolPage.tsx', 'src/engine/view-modules.ts'], lazy: ['src/engine/OptionsForm.tsx'] },
     'src/engine/ToolPage.tsx': { lazy: ['src/processors/pdf.ts'] },
     'src/engine/view-modules.ts': { lazy: ['src/views/chart-maker.tsx'] },
@@ -30,12 +30,12 @@ describe('modulesOnLoad', () => {
   const onLoad = modulesOnLoad(graph(modules), root);
 
   it('holds the application, every page and view, and what they import statically', () => {
-    for (const path of ['src/main.tsx', 'src/routes.tsx', 'src/site/Home.tsx', 'node_modules/react-dom/client.js', 'src/engine/ToolRoute.tsx', 'src/engine/ToolPage.tsx', 'src/site/About.tsx', 'src/views/chart-maker.tsx', 'node_modules/chart/index.js'])
+    for (const path of ['src/main.tsx', 'src/site/pages.tsx', 'src/site/Home.tsx', 'node_modules/react-dom/client.js', 'src/engine/ToolRoute.tsx', 'src/engine/ToolPage.tsx', 'src/site/About.tsx', 'src/views/chart-maker.tsx', 'node_modules/chart/index.js'])
       expect(onLoad.has(at(path)), path).toBe(true);
   });
 
   it('leaves out what loads later: lazy imports of anything but the page and view lists', () => {
-    for (const path of ['src/engine/later.ts', 'src/engine/OptionsForm.tsx', 'node_modules/zod/index.js', 'src/processors/pdf.ts', 'node_modules/pdf-lib/index.js'])
+    for (const path of ['src/engine/later.ts', 'src/routes.tsx', 'src/engine/OptionsForm.tsx', 'node_modules/zod/index.js', 'src/processors/pdf.ts', 'node_modules/pdf-lib/index.js'])
       expect(onLoad.has(at(path)), path).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { SiteLink } from './navigation';
 import { SITE_NAME } from './constants';
 import { StaticPage } from './StaticPage';
 
@@ -34,7 +34,7 @@ export function About() {
       <p>
         {SITE_NAME} is free software released under the GNU Affero General Public License, version 3 or later, and
         is built on open-source libraries such as pdf-lib, pdf.js, SheetJS and fflate. See the{' '}
-        <Link to="/terms">Terms of Service</Link> for the details.
+        <SiteLink to="/terms">Terms of Service</SiteLink> for the details.
       </p>
     </StaticPage>
   );

@@ -1,5 +1,5 @@
 /** Site footer: brand blurb, social links, link columns, demo-mode switch, copyright. */
-import { Link } from '@tanstack/react-router';
+import { SiteLink } from './navigation';
 import { SiteIcon } from './SiteIcon';
 import { setDemoMode, useDemoMode } from '../engine/demo/demo-mode';
 import { SITE_NAME } from './constants';
@@ -22,9 +22,9 @@ function ToolColumn({ id, heading, links }: { id: string; heading: string; links
       <ul>
         {links.map((link) => (
           <li key={link.slug}>
-            <Link to="/tools/$slug" params={{ slug: link.slug }}>
+            <SiteLink to={`/tools/${link.slug}`}>
               {link.title}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
@@ -59,10 +59,10 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <Link to="/" className="logo">
+          <SiteLink to="/" className="logo">
             <SiteIcon name="FileStack" aria-hidden="true" size={24} className="logo-icon" />
             <span>{SITE_NAME}</span>
-          </Link>
+          </SiteLink>
           <p>
             Free online tools for PDFs, images, text, audio and data files. Everything runs in your browser: your files
             are processed on your device and never uploaded.
@@ -86,7 +86,7 @@ export function Footer() {
           <ul>
             {COMPANY_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <SiteLink to={link.to}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>

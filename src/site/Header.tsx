@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SiteIcon } from './SiteIcon';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { SiteLink, usePathname } from './navigation';
 import { HEADER_SCROLL_THRESHOLD, SITE_NAME } from './constants';
 import { DemoModeBadge } from './DemoModeBadge';
 import { SearchDialog } from './SearchDialog';
@@ -15,19 +15,19 @@ const MobileSearch = lazy(() => import('./MobileSearch'));
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
-      <Link to="/" className="nav-link" activeOptions={{ exact: true }} onClick={onNavigate}>
+      <SiteLink to="/" className="nav-link" onClick={onNavigate}>
         Home
-      </Link>
-      <Link to="/tools" className="nav-link" activeOptions={{ exact: true }} onClick={onNavigate}>
+      </SiteLink>
+      <SiteLink to="/tools" className="nav-link" onClick={onNavigate}>
         All Tools
-      </Link>
+      </SiteLink>
     </>
   );
 }
 
 export function Header() {
   const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD);
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuQuery, setMenuQuery] = useState('');
 
@@ -40,10 +40,10 @@ export function Header() {
   return (
     <header className={`site-header${scrolled ? ' site-header--scrolled' : ''}`} data-scrolled={scrolled}>
       <div className="container header-bar">
-        <Link to="/" className="logo">
+        <SiteLink to="/" className="logo">
           <SiteIcon name="FileStack" aria-hidden="true" size={26} className="logo-icon" />
           <span>{SITE_NAME}</span>
-        </Link>
+        </SiteLink>
 
         <nav className="desktop-nav" aria-label="Main">
           <NavLinks />

@@ -3,7 +3,7 @@
  * to action (spec sections 1 and 2). Imports from the engine only the
  * catalogue, so the home page carries no processing code.
  */
-import { Link } from '@tanstack/react-router';
+import { SiteLink } from './navigation';
 import { SiteIcon } from './SiteIcon';
 import { Button } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
@@ -29,12 +29,12 @@ export function Home() {
           <p className="hero-subtitle">{HERO_SUBTITLE}</p>
           <div className="hero-actions">
             <Button asChild size="4">
-              <Link to="/tools">Explore All Tools</Link>
+              <SiteLink to="/tools">Explore All Tools</SiteLink>
             </Button>
             <Button asChild size="4" variant="outline">
-              <Link to="/tools/$slug" params={{ slug: 'pdf-compressor' }}>
+              <SiteLink to={`/tools/${'pdf-compressor'}`}>
                 Try PDF Compressor
-              </Link>
+              </SiteLink>
             </Button>
           </div>
         </div>
@@ -64,9 +64,9 @@ export function Home() {
         </ul>
         <div className="section-actions">
           <Button asChild size="3" variant="soft">
-            <Link to="/tools">
+            <SiteLink to="/tools">
               View All Tools <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
-            </Link>
+            </SiteLink>
           </Button>
         </div>
       </HomeSection>
@@ -99,7 +99,7 @@ export function Home() {
           <h2 id="cta-heading">Ready to simplify your workflow?</h2>
           <p>Pick a tool, add your file and get the result in a few clicks, without creating an account.</p>
           <Button asChild size="4" variant="solid" highContrast>
-            <Link to="/tools">Get Started</Link>
+            <SiteLink to="/tools">Get Started</SiteLink>
           </Button>
         </div>
       </section>

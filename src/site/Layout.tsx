@@ -1,10 +1,10 @@
-/** Root layout: skip link, header, the routed page (fading in), footer, toast area. */
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useRouterState } from '@tanstack/react-router';
+/** Root layout: skip link, header, the page (fading in), footer, toast area. */
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { onFirstToast } from '../engine/toast-signal';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { useIncomingFiles } from './incoming-files';
+import { usePathname } from './navigation';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // Toasts only follow an action, so the toast area loads with the first toast
@@ -23,8 +23,8 @@ function DeferredToaster() {
   );
 }
 
-export function Layout() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+export function Layout({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
   useIncomingFiles();
   return (
     <div className="site">
@@ -35,7 +35,7 @@ export function Layout() {
       <main id="main" tabIndex={-1} className="site-main">
         {/* Keyed by path so each page mounts fresh and plays the fade-in. */}
         <div className="page" key={pathname}>
-          <Outlet />
+          {children}
         </div>
       </main>
       <Footer />

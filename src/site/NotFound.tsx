@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { SiteLink } from './navigation';
 import { Button } from '@radix-ui/themes';
 import { FileQuestion } from 'lucide-react';
 import { pageTitle } from './constants';
@@ -15,7 +15,7 @@ export function NotFound() {
       <h1>Page Not Found</h1>
       <p>The page you are looking for doesn&apos;t exist or has been moved.</p>
       <Button asChild size="3">
-        <Link to="/">Back to Home</Link>
+        <SiteLink to="/">Back to Home</SiteLink>
       </Button>
     </div>
   );

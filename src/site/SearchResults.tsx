@@ -1,5 +1,5 @@
 import { useMemo, type KeyboardEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { SiteLink } from './navigation';
 import { searchTools } from '../engine/catalogue-summary';
 import { searchWorkflows } from '../engine/workflow-summary';
 import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo/demo-badge';
@@ -36,7 +36,7 @@ export function SearchResults({
           <ul className="search-list">
             {results.map((tool) => (
               <li key={tool.slug}>
-                <Link to="/tools/$slug" params={{ slug: tool.slug }} className="search-result" onClick={onPick}>
+                <SiteLink to={`/tools/${tool.slug}`} className="search-result" onClick={onPick}>
                   <ToolIcon name={tool.icon} size={20} className="search-result-icon" />
                   <span className="search-result-text">
                     <span className="search-result-title">
@@ -49,12 +49,12 @@ export function SearchResults({
                     </span>
                     <span className="search-result-description">{tool.description}</span>
                   </span>
-                </Link>
+                </SiteLink>
               </li>
             ))}
             {workflows.map((workflow) => (
               <li key={`workflow-${workflow.slug}`}>
-                <Link to="/workflows/$slug" params={{ slug: workflow.slug }} className="search-result" onClick={onPick}>
+                <SiteLink to={`/workflows/${workflow.slug}`} className="search-result" onClick={onPick}>
                   <ToolIcon name={workflow.icon} size={20} className="search-result-icon" />
                   <span className="search-result-text">
                     <span className="search-result-title">
@@ -63,7 +63,7 @@ export function SearchResults({
                     </span>
                     <span className="search-result-description">{workflow.description}</span>
                   </span>
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

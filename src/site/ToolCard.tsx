@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from '@tanstack/react-router';
+import { SiteLink } from './navigation';
 import type { ToolSummary } from '../engine/catalogue-summary';
 import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo/demo-badge';
 import { ToolIcon } from '../engine/ToolIcon';
@@ -43,15 +43,14 @@ export function ToolCard({
           ))}
         </ul>
       )}
-      <Link
-        to="/tools/$slug"
-        params={{ slug: tool.slug }}
+      <SiteLink
+        to={`/tools/${tool.slug}`}
         className="tool-card-link"
         aria-describedby={titleId}
       >
         Use Tool
         <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
-      </Link>
+      </SiteLink>
     </article>
   );
 }

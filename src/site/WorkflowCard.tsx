@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from '@tanstack/react-router';
+import { SiteLink } from './navigation';
 import type { WorkflowSummary } from '../engine/workflow-summary';
 import { ToolIcon } from '../engine/ToolIcon';
 import { SiteIcon } from './SiteIcon';
@@ -17,10 +17,10 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowSummary }) {
       </h3>
       <p className="tool-card-description">{workflow.description}</p>
       <p className="workflow-card-steps">{workflow.steps.join(' → ')}</p>
-      <Link to="/workflows/$slug" params={{ slug: workflow.slug }} className="tool-card-link" aria-describedby={titleId}>
+      <SiteLink to={`/workflows/${workflow.slug}`} className="tool-card-link" aria-describedby={titleId}>
         Use Workflow
         <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
-      </Link>
+      </SiteLink>
     </article>
   );
 }
@@ -39,10 +39,10 @@ export function BuilderCard() {
       <p className="tool-card-description">
         Chain any tools that fit together, run them on your files, save the chain or share it as a link.
       </p>
-      <Link to="/workflows/new" className="tool-card-link" aria-describedby={titleId}>
+      <SiteLink to="/workflows/new" className="tool-card-link" aria-describedby={titleId}>
         Open the Builder
         <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
-      </Link>
+      </SiteLink>
     </article>
   );
 }

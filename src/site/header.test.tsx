@@ -183,7 +183,7 @@ describe('header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
     // A navigation that does not come from the menu (e.g. the browser's back button).
-    await act(() => router.navigate({ to: '/about' }));
+    await act(() => router.navigate({ href: '/about' }));
     await screen.findByRole('heading', { level: 1, name: 'About Us' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { isKnownPath } from '../routes';
+import { isKnownPath } from './pages';
 import { renderAt } from '../../tests/support/app';
 
 afterEach(cleanup);
@@ -80,7 +80,7 @@ describe('routes', () => {
   it('sets the document title of a tool page and scrolls to the top on navigation', async () => {
     const { router, scrollTo } = await renderAt('/');
     scrollTo.mockClear();
-    await act(() => router.navigate({ to: '/tools/$slug', params: { slug: 'pdf-compressor' } }));
+    await act(() => router.navigate({ href: '/tools/pdf-compressor' }));
     expect(document.title).toBe('PDF Compressor - FileDesk');
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0, left: 0 }));
   });
@@ -89,7 +89,7 @@ describe('routes', () => {
     const { router } = await renderAt('/about');
     const first = screen.getByRole('main').firstElementChild!;
     expect(first).toHaveClass('page');
-    await act(() => router.navigate({ to: '/contact' }));
+    await act(() => router.navigate({ href: '/contact' }));
     await screen.findByRole('heading', { level: 1, name: 'Contact' });
     const second = screen.getByRole('main').firstElementChild!;
     expect(second).toHaveClass('page');
@@ -99,13 +99,13 @@ describe('routes', () => {
   it('renders a workflow page, the chain builder, and the not-found page for an unknown workflow', async () => {
     // Navigated to from home: these pages have a <header> of their own besides the site's.
     const { router } = await renderAt('/');
-    await act(() => router.navigate({ to: '/workflows/$slug', params: { slug: 'merge-and-protect-pdfs' } }));
+    await act(() => router.navigate({ href: '/workflows/merge-and-protect-pdfs' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Merge and Protect PDFs' }, { timeout: 15000 })).toBeInTheDocument();
     expect(document.title).toBe('Merge and Protect PDFs - FileDesk');
-    await act(() => router.navigate({ to: '/workflows/new' }));
+    await act(() => router.navigate({ href: '/workflows/new' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Build Your Own Workflow' }, { timeout: 15000 })).toBeInTheDocument();
     expect(document.title).toBe('Build Your Own Workflow - FileDesk');
-    await act(() => router.navigate({ to: '/workflows/$slug', params: { slug: 'no-such-workflow' } }));
+    await act(() => router.navigate({ href: '/workflows/no-such-workflow' }));
     await expectNotFound();
     expect(isKnownPath('/workflows/merge-and-protect-pdfs')).toBe(true);
     expect(isKnownPath('/workflows/new')).toBe(true);

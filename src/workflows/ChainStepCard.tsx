@@ -5,7 +5,7 @@
  * remove). The card hands its page a check that validates the form the way a
  * tool page does before a run.
  */
-import { Link } from '@tanstack/react-router';
+import { SiteLink } from '../site/navigation';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { OptionsForm, type OptionsFormApi } from '../engine/OptionsForm';
@@ -77,9 +77,9 @@ export function ChainStepCard({ number, manifest, options, ask, facts, disabled,
         </span>
         <h3 id={headingId} className="chain-step-title">
           <span className="chain-step-number">Step {number}:</span>{' '}
-          <Link to="/tools/$slug" params={{ slug: manifest.slug }}>
+          <SiteLink to={`/tools/${manifest.slug}`}>
             {manifest.title}
-          </Link>
+          </SiteLink>
         </h3>
         {state === 'running' && <span className="chain-step-running">Running</span>}
         {actions && <div className="chain-step-actions">{actions}</div>}

@@ -2,8 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
-import { createAppRouter } from '../../src/routes';
-import { App } from '../../src/site/App';
+import { createAppRouter, RoutedApp } from '../../src/routes';
 
 /** jsdom lacks ResizeObserver (matchMedia is provided in vitest.setup.ts); the app only needs it to exist. */
 function installBrowserShims(): void {
@@ -26,7 +25,7 @@ export async function renderAt(path: string) {
   setScrollY(0);
   const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
-  const result = render(<App router={router} />);
+  const result = render(<RoutedApp router={router} />);
   await act(() => router.load());
   // The header is on every page; once it is there the route has rendered.
   await screen.findByRole('banner');

@@ -1,0 +1,133 @@
+/**
+ * The site's pages: /, /tools, /tools/$slug, /workflows/$slug, the chain
+ * builder at /workflows/new, the four text pages, and the not-found page for
+ * every other path. One table serves the first page a visitor opens, which is
+ * drawn without the router (at build time and when it hydrates, loadPage), and
+ * the router that shows every later page (src/routes.tsx). Pages other than home
+ * load with their page, so the home page carries no engine, processor or PDF code.
+ */
+import { Suspense, type ReactNode } from 'react';
+import { BUILDER_PATH, toolBySlug, workflowTitle } from '../engine/catalogue-summary';
+import { preloadable, type Preloadable } from '../lib/preloadable';
+import { pageTitle } from './constants';
+import { Home } from './Home';
+import { NotFound } from './NotFound';
+import { useDocumentTitle } from './useDocumentTitle';
+
+export type PageParams = Record<string, string>;
+
+export interface SitePage {
+  /** The path; a segment starting with $ is a parameter ("/tools/$slug"). */
+  path: string;
+  /** False when the parameter names no tool or workflow: the path shows the not-found page. */
+  exists?(params: PageParams): boolean;
+  /** Loads the page's code before it shows. */
+  load(params: PageParams): Promise<void>;
+  /** The page, once loaded. */
+  render(params: PageParams): ReactNode;
+}
+
+/** A page whose code is its own chunk: loaded before it shows, so it renders at once. */
+function codePage(path: string, part: Preloadable<object>): SitePage {
+  return { path, load: () => part.preload().then(() => undefined), render: () => <part.Component /> };
+}
+
+const AllTools = preloadable(() => import('./AllTools').then((m) => m.AllTools));
+const About = preloadable(() => import('./About').then((m) => m.About));
+const Contact = preloadable(() => import('./Contact').then((m) => m.Contact));
+const Privacy = preloadable(() => import('./Privacy').then((m) => m.Privacy));
+const Terms = preloadable(() => import('./Terms').then((m) => m.Terms));
+const ChainBuilder = preloadable(() => import('../workflows/ChainBuilder').then((m) => m.ChainBuilder));
+
+const importToolRoute = () => import('../engine/ToolRoute');
+const ToolRoute = preloadable(() => importToolRoute().then((m) => m.default));
+const importWorkflowRoute = () => import('../workflows/WorkflowRoute');
+const WorkflowRoute = preloadable(() => importWorkflowRoute().then((m) => m.default));
+
+/** A tool's or workflow's page under its title, with a loading line should its code still be on the way. */
+function TitledPage({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(pageTitle(title));
+  return (
+    <Suspense
+      fallback={
+        <div className="container page-padding page-loading" role="status">
+          {`Loading ${title}...`}
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+export const PAGES: readonly SitePage[] = [
+  { path: '/', load: async () => undefined, render: () => <Home /> },
+  codePage('/tools', AllTools),
+  {
+    path: '/tools/$slug',
+    // The tool page's code, manifest and bespoke view, so the page is drawn complete:
+    // in the build's HTML, when that HTML hydrates, and when a link leads to the tool.
+    exists: ({ slug }) => !!toolBySlug(slug),
+    async load({ slug }) {
+      const [module] = await Promise.all([importToolRoute(), ToolRoute.preload()]);
+      await module.preloadTool(slug);
+    },
+    render: ({ slug }) => (
+      <TitledPage title={toolBySlug(slug)!.title}>
+        <ToolRoute.Component slug={slug} />
+      </TitledPage>
+    ),
+  },
+  codePage(BUILDER_PATH, ChainBuilder),
+  {
+    path: '/workflows/$slug',
+    exists: ({ slug }) => !!workflowTitle(slug),
+    async load({ slug }) {
+      const [module] = await Promise.all([importWorkflowRoute(), WorkflowRoute.preload()]);
+      await module.preloadWorkflow(slug);
+    },
+    render: ({ slug }) => (
+      <TitledPage title={workflowTitle(slug)!}>
+        <WorkflowRoute.Component slug={slug} />
+      </TitledPage>
+    ),
+  },
+  codePage('/about', About),
+  codePage('/contact', Contact),
+  codePage('/privacy', Privacy),
+  codePage('/terms', Terms),
+];
+
+/** The page a path shows and its parameters; a fixed path ("/workflows/new") wins over a parameter. */
+export function matchPage(pathname: string): { page: SitePage; params: PageParams } | undefined {
+  const exact = PAGES.find((page) => page.path === pathname);
+  if (exact) return { page: exact, params: {} };
+  const segments = pathname.split('/');
+  for (const page of PAGES) {
+    const pattern = page.path.split('/');
+    if (pattern.length !== segments.length || !pattern.some((s) => s.startsWith('$'))) continue;
+    const params: PageParams = {};
+    const fits = pattern.every((part, i) => {
+      if (!part.startsWith('$')) return part === segments[i];
+      if (!segments[i]) return false;
+      params[part.slice(1)] = decodeURIComponent(segments[i]);
+      return true;
+    });
+    if (fits) return { page, params };
+  }
+  return undefined;
+}
+
+/** True for a path that shows a page other than the not-found page. */
+export function isKnownPath(pathname: string): boolean {
+  const match = matchPage(pathname);
+  return !!match && (match.page.exists?.(match.params) ?? true);
+}
+
+/** Loads the page a path shows (the not-found page for an unknown one) and gives it, ready to draw. */
+export async function loadPage(pathname: string): Promise<ReactNode> {
+  const match = matchPage(pathname);
+  if (!match || !(match.page.exists?.(match.params) ?? true)) return <NotFound />;
+  await match.page.load(match.params);
+  return match.page.render(match.params);
+}
