@@ -18,12 +18,19 @@ const formCode = vi.hoisted(() => {
 
 vi.mock('./options-form-lazy', async () => {
   const { createElement } = await import('react');
+  const state = () => import('./options-state');
   return {
     OptionsForm: () => createElement('fieldset', null, createElement('legend', null, 'Options')),
     optionsFormLoaded: () => formCode.loaded,
     loadOptionsForm: () => {
       formCode.asked++;
-      return formCode.arrived.then(() => void (formCode.loaded = true));
+      return formCode.arrived.then(state).then(() => void (formCode.loaded = true));
+    },
+    loadOptionsResolver: () => import('./options-resolver'),
+    loadedOptionsState: () => undefined,
+    whenOptionsStateLoads: (listener: (module: unknown) => void) => {
+      void formCode.arrived.then(state).then(listener);
+      return () => undefined;
     },
   };
 });

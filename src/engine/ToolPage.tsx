@@ -1,25 +1,26 @@
 /**
- * The tool page frame. useToolPage holds a tool's state (files, options,
- * run) and its one submit path; ToolFrame lays the page out in named parts:
+ * The tool page frame. toolPageState gives a tool's state (files, options,
+ * run) its one submit path; ToolFrame lays the page out in named parts:
  * header, input, options, run controls, results and help. The generic page
- * is the frame with every part as the manifest describes it. A bespoke view
- * (src/views/<slug>.tsx) uses the same two pieces, replaces only the parts it
- * changes, and passes hooks for what it adds (a check or a simulation plan
- * before the run, extra values such as a crop box, what follows a run) and,
- * to the frame, a reason the run must wait.
+ * is the frame with every part as the manifest describes it; its options'
+ * state (react-hook-form) loads with its options form. A bespoke view
+ * (src/views/<slug>.tsx) holds its state with useToolPage (useToolPage.ts),
+ * replaces only the parts it changes, and passes hooks for what it adds (a
+ * check or a simulation plan before the run, extra values such as a crop box,
+ * what follows a run) and, to the frame, a reason the run must wait.
  */
-import { lazy, Suspense, useCallback, useRef, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ToolManifest } from '../../schemas/manifest';
 import { DropZone } from './DropZone';
 import { BatchSection } from './batch/BatchSection';
 import { FileList } from './FileList';
-import type { FormValues } from './OptionsForm';
-import { loadOptionsForm, OptionsForm, optionsFormLoaded } from './options-form-lazy';
+import type { FormValues, OptionsFormApi } from './OptionsForm';
+import { loadedOptionsState, loadOptionsForm, OptionsForm, optionsFormLoaded, whenOptionsStateLoads } from './options-form-lazy';
 import { FailedFiles, loadResultParts, ResultList } from './result-parts';
-import { firstErrorMessage, useResetOnFiles, useToolOptions } from './useToolOptions';
+import { validateOptions } from './validate-options';
+import { defaultOptions } from '../contract/option-values';
 import { holds } from '../contract/rules';
 import type { RunValues } from '../contract/view-extras';
-import { notify } from './notify';
 import { RunControls } from './RunControls';
 import { ToolHeader } from './ToolHeader';
 import type { ToolResult } from './tool-result';
@@ -64,26 +65,23 @@ export function takesFiles(manifest: ToolManifest): boolean {
   return Object.keys(manifest.accept).length > 0;
 }
 
-export function useToolPage(manifest: ToolManifest, hooks: ToolPageHooks = {}): ToolPageState {
-  const run = useToolRun(manifest);
-  const form = useToolOptions(manifest, run.facts, undefined, run.mode);
-  useResetOnFiles(manifest, form, run.files);
-  const values = form.watch();
+/** A page's state from its run and its options: the one submit path, and whether the button may be pressed. */
+export function toolPageState(manifest: ToolManifest, run: ToolRun, form: OptionsFormApi | null, values: FormValues, hooks: ToolPageHooks = {}): ToolPageState {
+  const runWith = (valid: FormValues) => {
+    const extra = hooks.beforeRun ? hooks.beforeRun(valid) : {};
+    if (extra === null) return;
+    const { options, ...overrides } = extra;
+    return run.run(options ?? valid, overrides).then((results) => results && hooks.afterRun?.(results));
+  };
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const { minFiles } = manifest.limits;
     // run() answers a missing file, or too few, with the manifest's message.
     if (run.files.length < minFiles) return void run.run({});
     void loadResultParts();
-    void form.handleSubmit(
-      (valid) => {
-        const extra = hooks.beforeRun ? hooks.beforeRun(valid) : {};
-        if (extra === null) return;
-        const { options, ...overrides } = extra;
-        return run.run(options ?? valid, overrides).then((results) => results && hooks.afterRun?.(results));
-      },
-      (errors) => notify.error(firstErrorMessage(manifest, errors as Record<string, { message?: unknown }>)),
-    )();
+    // The form is there once a file is; without it the options are still their defaults.
+    if (!form) return void runWith(values);
+    void validateOptions(form, manifest).then((valid) => valid && runWith(valid));
   };
   return { manifest, run, form, values, submit, canRun: canRun(run, values) };
 }
@@ -141,7 +139,7 @@ export function DefaultInput({ page }: { page: ToolPageState }) {
 /** The generic options part: the fields of the manifest, once there is something to work on. */
 export function DefaultOptions({ page }: { page: ToolPageState }) {
   const { manifest, run, form } = page;
-  if (run.files.length === 0 && manifest.limits.minFiles > 0) return null;
+  if (!form || (run.files.length === 0 && manifest.limits.minFiles > 0)) return null;
   return (
     <Suspense fallback={null}>
       <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />
@@ -213,7 +211,30 @@ export function ToolFrame({ page, blocked, input, afterInput, options, afterOpti
   );
 }
 
-/** The generic tool page: the frame with every part from the manifest. */
+/**
+ * The generic tool page: the frame with every part from the manifest. A page
+ * for typed text shows its options at once, so their state has loaded before
+ * it renders (ToolRoute's preloadTool); any other page holds its options from
+ * when its options form loads, with the first file.
+ */
 export function ToolPage({ manifest }: { manifest: ToolManifest }) {
-  return <ToolFrame page={useToolPage(manifest)} />;
+  const run = useToolRun(manifest);
+  const [state, setState] = useState(loadedOptionsState);
+  const [optionsFirst] = useState(() => manifest.limits.minFiles === 0 && !!state);
+  useEffect(() => (state ? undefined : whenOptionsStateLoads(setState)), [state]);
+  const defaults = useMemo(() => defaultOptions(manifest.options) as FormValues, [manifest]);
+  const [options, setOptions] = useState<{ form: OptionsFormApi; values: FormValues } | null>(null);
+  if (optionsFirst && state) {
+    return (
+      <state.OptionsHost manifest={manifest} run={run}>
+        {(form, values) => <ToolFrame page={toolPageState(manifest, run, form, values)} />}
+      </state.OptionsHost>
+    );
+  }
+  return (
+    <>
+      <ToolFrame page={toolPageState(manifest, run, options?.form ?? null, options?.values ?? defaults)} />
+      {state && <state.OptionsState manifest={manifest} run={run} onChange={setOptions} />}
+    </>
+  );
 }

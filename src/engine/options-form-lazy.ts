@@ -1,20 +1,42 @@
 /**
- * The options form as the tool page and batch mode draw it: fetched when the
- * first form is about to show (a tool page shows its options once a file is
- * chosen), together with the zod schema its validation needs, so a page opens
- * without either. A page whose form shows before any file awaits
- * loadOptionsForm before rendering (ToolRoute's preloadTool), so its
- * pre-rendered form hydrates at once. Views that always show their form import
- * OptionsForm.tsx itself.
+ * The options form and the options' state (react-hook-form), as the tool page
+ * and batch mode use them: fetched when the first form is about to show (a tool
+ * page shows its options once a file is chosen), together with the zod schema
+ * its validation needs, so a page opens without any of them. A page whose form
+ * shows before any file awaits loadOptionsForm before rendering (ToolRoute's
+ * preloadTool), so its pre-rendered form hydrates at once. Views, which hold
+ * their options from the start (useToolPage.ts), import the form itself.
  */
 import { preloadable } from '../lib/preloadable';
-import { loadOptionsResolver } from './useToolOptions';
+
+/** The zod schema of the options and its resolver; fetched with the form, ahead of the first validation. */
+export const loadOptionsResolver = () => import('./options-resolver');
+
+type OptionsStateModule = typeof import('./options-state');
+let stateModule: OptionsStateModule | undefined;
+const waiting = new Set<(module: OptionsStateModule) => void>();
 
 const form = preloadable(() => {
   void loadOptionsResolver();
-  return import('./OptionsForm').then((module) => module.OptionsForm);
+  const state = import('./options-state').then((module) => {
+    stateModule = module;
+    waiting.forEach((listener) => listener(module));
+    waiting.clear();
+  });
+  return Promise.all([import('./OptionsForm'), state]).then(([module]) => module.OptionsForm);
 });
 
 export const OptionsForm = form.Component;
 export const loadOptionsForm = form.preload;
 export const optionsFormLoaded = form.loaded;
+
+/** The options' state, once the form's code has loaded. */
+export function loadedOptionsState(): OptionsStateModule | undefined {
+  return stateModule;
+}
+
+/** Calls `listener` when the options' state loads (not if it has already); gives the function that stops listening. */
+export function whenOptionsStateLoads(listener: (module: OptionsStateModule) => void): () => void {
+  waiting.add(listener);
+  return () => waiting.delete(listener);
+}

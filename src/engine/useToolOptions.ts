@@ -11,9 +11,7 @@ import { defaultOptions } from '../contract/option-values';
 import type { OptionsMode } from '../contract/options';
 import { holds } from '../contract/rules';
 import type { FormValues, OptionsFormApi, RuntimeFacts } from './OptionsForm';
-
-/** The zod schema of the options and its resolver; fetched ahead of use once a page is live (loadOptionsForm). */
-export const loadOptionsResolver = () => import('./options-resolver');
+import { loadOptionsResolver } from './options-form-lazy';
 
 /**
  * The form state of a tool's options, validated by the zod schema of its fields. `initial` values
@@ -64,13 +62,4 @@ export function useResetOnFiles(manifest: ToolManifest, form: OptionsFormApi, fi
     // Only a new file list triggers the reset.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [files]);
-}
-
-/** The first validation message of a failed submit, preferring the field's own message. */
-export function firstErrorMessage(manifest: ToolManifest, errors: Record<string, { message?: unknown } | undefined>): string {
-  for (const field of manifest.options) {
-    const error = errors[field.name];
-    if (error) return String(error.message ?? field.invalidMessage ?? 'Please check the options.');
-  }
-  return 'Please check the options.';
 }

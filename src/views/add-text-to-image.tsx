@@ -6,7 +6,8 @@
  * size. A new image starts with the text centred, as the processor would.
  */
 import { useEffect, useState } from 'react';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { ToolFrame } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { CENTRE, type TextPosition } from '../lib/image/text';
 import { TextPlacer } from './add-text-to-image/TextPlacer';

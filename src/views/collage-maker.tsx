@@ -4,7 +4,8 @@
  * and the processor fills the cells in file order, so the collage comes out
  * as shown. Layout, checks, run and naming are the engine's.
  */
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { ToolFrame } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import type { CollageLayout } from '../lib/image/ops/collage';
 import { CollageCells } from './collage-maker/CollageCells';

@@ -7,7 +7,8 @@
  */
 import { useRef } from 'react';
 import type { FormValues } from '../engine/OptionsForm';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { ToolFrame } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { CropEditor } from './crop-image/CropEditor';
 import { rectOnImage, type PixelRect } from './crop-image/crop-rect';

@@ -6,7 +6,7 @@
 import { Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { notify } from '../engine/notify';
-import { useToolPage } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { CropArea } from './crop-pdf/CropArea';
 import { hasArea, type CropBox } from './crop-pdf/crop-box';

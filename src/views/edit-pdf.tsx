@@ -8,7 +8,7 @@ import { Text } from '@radix-ui/themes';
 import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { notify } from '../engine/notify';
 import { PdfThumbnail } from '../engine/pdf-pages/PdfThumbnail';
-import { useToolPage } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { readImageHeader } from '../lib/image/header';
 import { fitScale } from '../lib/pdf/preview';

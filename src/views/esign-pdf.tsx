@@ -7,7 +7,7 @@
 import { Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { notify } from '../engine/notify';
-import { useToolPage } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { SignaturePanel } from './esign-pdf/signature-panel';
 import { SignaturePlacer, type PlacedBox } from './esign-pdf/signature-placer';

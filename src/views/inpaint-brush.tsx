@@ -9,7 +9,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../engine/notify';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { ToolFrame } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import { useRunMode } from '../engine/demo/useRunMode';
 import type { ToolViewProps } from '../engine/view-modules';
 import { CRASH_MESSAGE } from '../engine/run-shape';

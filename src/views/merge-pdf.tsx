@@ -5,7 +5,8 @@
 import { Button } from '@radix-ui/themes';
 import { Download } from 'lucide-react';
 import { DropZone } from '../engine/DropZone';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { ToolFrame } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { FileRow } from './shared/FileRow';
 import { fileKey } from './shared/mock-pages';

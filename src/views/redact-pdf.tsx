@@ -7,7 +7,7 @@
 import { Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { notify } from '../engine/notify';
-import { useToolPage } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import type { FractionBox } from '../contract/view-extras';
 import { RedactArea } from './redact-pdf/RedactArea';

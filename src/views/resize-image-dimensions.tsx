@@ -6,7 +6,8 @@
  */
 import { useEffect } from 'react';
 import type { OptionsFormApi } from '../engine/OptionsForm';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { ToolFrame } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { useHeaderSize, type PixelSize } from './shared/useImagePreview';
 

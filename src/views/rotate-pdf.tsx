@@ -7,7 +7,8 @@
 import { Text } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { usePdfDocument } from '../engine/pdf-pages/usePdfDocument';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { ToolFrame } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { pageListText, pagesInList } from '../lib/page-ranges';
 import { PageToggleGrid } from './rotate-pdf/PageToggleGrid';

@@ -7,7 +7,8 @@ import { Button, Card, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
 import { Copy, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { notify } from '../engine/notify';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { ToolFrame } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { convertCase, countCharacters, countWords, isCaseMode, type CaseMode } from '../lib/text-case';
 

@@ -18,7 +18,8 @@ import { RunProgress } from '../engine/RunControls';
 import type { ToolResult } from '../engine/tool-result';
 import type { FormValues } from '../engine/OptionsForm';
 import { notify } from '../engine/notify';
-import { ToolFrame, useToolPage } from '../engine/ToolPage';
+import { ToolFrame } from '../engine/ToolPage';
+import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 
 export type PlaybackState = 'idle' | 'playing' | 'paused';

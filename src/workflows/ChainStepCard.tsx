@@ -9,7 +9,8 @@ import { SiteLink } from '../site/navigation';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { OptionsForm, type OptionsFormApi } from '../engine/OptionsForm';
-import { firstErrorMessage, useToolOptions } from '../engine/useToolOptions';
+import { useToolOptions } from '../engine/useToolOptions';
+import { validateOptions } from '../engine/validate-options';
 import { notify } from '../engine/notify';
 import { holds, type Facts } from '../contract/rules';
 import { ToolIcon } from '../engine/ToolIcon';
@@ -20,19 +21,12 @@ export type StepCheck = () => Promise<OptionValues | null>;
 /** Submits the form without an event: the parsed values, or null after an Error toast naming the step. */
 function checkStep(form: OptionsFormApi, manifest: ToolManifest, number: number, facts: Facts): Promise<OptionValues | null> {
   const prefix = `Step ${number} (${manifest.title}): `;
-  return new Promise((resolve) => {
-    void form.handleSubmit(
-      (valid) => {
-        const values = valid as OptionValues;
-        const failed = manifest.checks.find((c) => holds(c.when, values, facts));
-        if (failed) notify.error(prefix + failed.message, failed.title);
-        resolve(failed ? null : values);
-      },
-      (errors) => {
-        notify.error(prefix + firstErrorMessage(manifest, errors as Record<string, { message?: unknown }>));
-        resolve(null);
-      },
-    )();
+  return validateOptions(form, manifest, prefix).then((valid) => {
+    if (!valid) return null;
+    const values = valid as OptionValues;
+    const failed = manifest.checks.find((c) => holds(c.when, values, facts));
+    if (failed) notify.error(prefix + failed.message, failed.title);
+    return failed ? null : values;
   });
 }
 

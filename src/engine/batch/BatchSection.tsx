@@ -9,9 +9,8 @@ import { FolderTree } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
 import { toolKind } from '../demo/tool-kind';
-import { notify } from '../notify';
-import { OptionsForm } from '../options-form-lazy';
-import { firstErrorMessage } from '../useToolOptions';
+import { loadOptionsForm, OptionsForm } from '../options-form-lazy';
+import { validateOptions } from '../validate-options';
 import { runsEachFile } from '../run-shape';
 import type { ToolPageState } from '../tool-page-state';
 import { toolBatch, type BatchTarget } from './tool-batch';
@@ -30,9 +29,11 @@ interface BatchDisclosureProps {
   slug: string;
   /** Shown above the panel once it is open (the options, when the page does not show them yet). */
   children?: ReactNode;
+  /** Called when the panel opens. */
+  onOpen?(): void;
 }
 
-export function BatchDisclosure({ target, options, slug, children }: BatchDisclosureProps) {
+export function BatchDisclosure({ target, options, slug, children, onOpen }: BatchDisclosureProps) {
   const [open, setOpen] = useState(false);
   return (
     <section className="batch" aria-labelledby="batch-title">
@@ -43,7 +44,10 @@ export function BatchDisclosure({ target, options, slug, children }: BatchDisclo
         Any number of files from a folder, each result written as soon as it is ready. Run it again on the same output folder to pick up where it stopped.
       </p>
       {!open ? (
-        <Button type="button" variant="soft" onClick={() => setOpen(true)}>
+        <Button type="button" variant="soft" onClick={() => {
+            setOpen(true);
+            onOpen?.();
+          }}>
           <FolderTree size={16} aria-hidden="true" /> Process a folder
         </Button>
       ) : (
@@ -63,19 +67,11 @@ export function BatchSection({ page }: { page: ToolPageState }) {
   const { manifest, run, form } = page;
   const target = useMemo(() => toolBatch(manifest), [manifest]);
   if (!hasBatchMode(manifest) || !run.real) return null;
-  const options = () =>
-    new Promise<OptionValues | null>((resolve) => {
-      void form.handleSubmit(
-        (valid) => resolve(valid),
-        (errors) => {
-          notify.error(firstErrorMessage(manifest, errors as Record<string, { message?: unknown }>));
-          resolve(null);
-        },
-      )();
-    });
+  // Until the options form has loaded (it loads as the panel opens), the options are their defaults.
+  const options = () => (form ? validateOptions(form, manifest) : Promise.resolve(page.values));
   return (
-    <BatchDisclosure target={target} options={options} slug={manifest.slug}>
-      {run.files.length === 0 && (
+    <BatchDisclosure target={target} options={options} slug={manifest.slug} onOpen={() => void loadOptionsForm()}>
+      {run.files.length === 0 && form && (
         <Suspense fallback={null}>
           <OptionsForm manifest={manifest} form={form} facts={run.facts} />
         </Suspense>
