@@ -56,3 +56,13 @@ test('a link opened in a new tab with Ctrl leads to its page, and the page it wa
   // The page the click left stays where it was.
   await expect(page).toHaveURL(/\/tools$/);
 });
+
+test('when the router cannot be fetched, the link still leads to its page, which the browser opens itself', async ({ page }) => {
+  await page.route(`**${ROUTER_FILE}`, (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('main').getByRole('link', { name: 'Explore All Tools' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'All Tools' })).toBeVisible();
+  await expect(page).toHaveURL(/\/tools$/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+});

@@ -1,4 +1,5 @@
 import { StrictMode, startTransition } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { initDemoModeFromUrl } from './engine/demo/demo-mode';
 import type { AppRouter } from './routes';
@@ -20,19 +21,29 @@ function firstNavigation(reactRoot: () => Root): (href: string) => void {
       void routed.then((router) => router.navigate({ href }));
       return;
     }
-    routed = loadRouter().then(async ({ createAppRouter, RoutedApp }) => {
-      const router = createAppRouter();
-      router.history.push(href);
-      await router.load();
-      reactRoot().render(
-        <StrictMode>
-          <RoutedApp router={router} />
-        </StrictMode>,
-      );
-      // As the router does for every later page.
-      if (!location.hash) window.scrollTo(0, 0);
-      return router;
-    });
+    routed = loadRouter().then(
+      async ({ createAppRouter, RoutedApp }) => {
+        const router = createAppRouter();
+        router.history.push(href);
+        await router.load();
+        flushSync(() =>
+          reactRoot().render(
+            <StrictMode>
+              <RoutedApp router={router} />
+            </StrictMode>,
+          ),
+        );
+        // As the router does for every later page.
+        if (!location.hash) window.scrollTo(0, 0);
+        return router;
+      },
+      () => {
+        // The router's code did not arrive (the connection dropped): the browser opens the page itself.
+        routed = undefined;
+        location.assign(href);
+        return new Promise<AppRouter>(() => undefined);
+      },
+    );
   };
 }
 
@@ -49,7 +60,8 @@ export async function start(): Promise<void> {
   if (!element) throw new Error('Missing #root element');
   const pathname = location.pathname;
   const page = await loadPage(pathname);
-  const prepare = () => void loadRouter();
+  // Fetched ahead of the click; a failure shows when a link is followed.
+  const prepare = () => void loadRouter().catch(() => undefined);
   let root: Root | undefined;
   const navigate = firstNavigation(() => root!);
 
