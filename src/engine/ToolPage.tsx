@@ -221,7 +221,13 @@ export function ToolPage({ manifest }: { manifest: ToolManifest }) {
   const run = useToolRun(manifest);
   const [state, setState] = useState(loadedOptionsState);
   const [optionsFirst] = useState(() => manifest.limits.minFiles === 0 && !!state);
-  useEffect(() => (state ? undefined : whenOptionsStateLoads(setState)), [state]);
+  useEffect(() => {
+    if (state) return;
+    // It may have arrived between this render and this effect.
+    const loaded = loadedOptionsState();
+    if (loaded) setState(loaded);
+    else return whenOptionsStateLoads(setState);
+  }, [state]);
   const defaults = useMemo(() => defaultOptions(manifest.options) as FormValues, [manifest]);
   const [options, setOptions] = useState<{ form: OptionsFormApi; values: FormValues } | null>(null);
   if (optionsFirst && state) {
