@@ -12,7 +12,7 @@ import { setDemoMode } from '../src/engine/demo/demo-mode';
 import { choose, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from './support/components';
 import type { ToolOutput } from '../src/contract/types';
 import { runInWorker } from '../src/engine/worker/bridge';
-import { CHART_HEIGHT, CHART_WIDTH } from '../src/lib/chart/config';
+import { CHART_HEIGHT, CHART_WIDTH } from '../src/lib/chart/size';
 import chartMaker from '../src/processors/chart-maker';
 import ChartMaker from '../src/views/chart-maker';
 import CropPdfView from '../src/views/crop-pdf';

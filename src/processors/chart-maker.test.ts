@@ -2,7 +2,8 @@ import { decodeRgba } from '../../tests/setup/offscreen-canvas';
 import { describe, expect, it, vi } from 'vitest';
 import { toolBySlug } from '../../tests/support/catalogue';
 import { ToolError } from '../lib/errors';
-import { CHART_HEIGHT, CHART_WIDTH, PALETTE } from '../lib/chart/config';
+import { PALETTE } from '../lib/chart/config';
+import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/size';
 import chartMaker from './chart-maker';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });

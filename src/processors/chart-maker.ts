@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import { CHART_TYPES, checkPieData, parseChartData } from '../lib/chart-data';
-import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/config';
+import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/size';
 import { renderPng } from '../lib/chart/render';
 import { throwIfAborted, ToolError } from '../lib/errors';
 

@@ -11,7 +11,7 @@ import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { checkPieData, isChartType, parseChartData, type ChartData, type ChartType } from '../lib/chart-data';
-import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/config';
+import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/size';
 import { downloadBlob } from '../lib/download';
 import { isToolError } from '../lib/errors';
 

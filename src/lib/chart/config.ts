@@ -28,8 +28,6 @@ Chart.register(BarController, LineController, PieController, BarElement, LineEle
 
 export { Chart };
 
-export const CHART_WIDTH = 960;
-export const CHART_HEIGHT = 600;
 export const PALETTE = ['#2563eb', '#f97316', '#16a34a', '#dc2626', '#9333ea', '#0891b2', '#ca8a04', '#db2777', '#4b5563', '#65a30d', '#7c3aed', '#0d9488'];
 const TEXT = '#1f2937';
 const FONT_FAMILY = '"DejaVu Sans", Arial, Helvetica, sans-serif';

@@ -3,7 +3,8 @@
  * OffscreenCanvas in the worker, or an SVG drawing context.
  */
 import type { ChartData, ChartType } from '../chart-data';
-import { Chart, CHART_HEIGHT, CHART_WIDTH, chartConfig, type ChartLabels } from './config';
+import { Chart, chartConfig, type ChartLabels } from './config';
+import { CHART_HEIGHT, CHART_WIDTH } from './size';
 
 /** Anything Chart.js can draw on with its basic (DOM-free) platform. */
 export interface ChartTarget {

@@ -5,7 +5,8 @@
  */
 import { Context } from 'svgcanvas/dist/svgcanvas.esm.js';
 import type { ChartData, ChartType } from '../chart-data';
-import { CHART_HEIGHT, CHART_WIDTH, type ChartLabels } from './config';
+import type { ChartLabels } from './config';
+import { CHART_HEIGHT, CHART_WIDTH } from './size';
 import { drawChart } from './render';
 
 export interface SvgEnvironment {
