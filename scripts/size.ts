@@ -26,7 +26,7 @@ const KB = 1024;
 const HOME_BUDGET = 100 * KB;
 const TOOL_BUDGET = 130 * KB;
 /** Tool pages that load more with the page: a bespoke view (src/views/), or the options form of a page for typed text. */
-const VIEW_BUDGET = 215 * KB;
+const VIEW_BUDGET = 160 * KB;
 const dist = process.env.DIST_DIR ?? new URL('../dist/', import.meta.url).pathname;
 /** Text that only processor, PDF, codec or spreadsheet libraries contain. */
 const FORBIDDEN = ['PDFDocument', 'pdfjs-dist', 'GlobalWorkerOptions', 'ExcelJS', 'Papa.parse', 'qpdf', 'fontkit', 'mammoth', 'pptxgenjs', 'zipSync'];

@@ -4,7 +4,8 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeRgba } from '../../tests/setup/offscreen-canvas';
-import { decodeMask, encodeMask, maskSchema } from '../lib/image/ops/inpaint-mask';
+import { decodeMask, encodeMask } from '../lib/image/ops/inpaint-mask';
+import { maskSchema } from '../lib/image/ops/inpaint-mask-schema';
 import inpaint from './image-inpaint';
 import findPerson from './image-inpaint-person';
 

@@ -9,7 +9,8 @@ import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { editEach } from '../lib/image/edit';
 import { inpaint } from '../lib/image/ops/inpaint';
-import { hasPaint, maskForImage, maskSchema } from '../lib/image/ops/inpaint-mask';
+import { hasPaint, maskForImage } from '../lib/image/ops/inpaint-mask';
+import { maskSchema } from '../lib/image/ops/inpaint-mask-schema';
 
 export const options = z.object({ mask: maskSchema.optional() });
 

@@ -16,7 +16,7 @@ import type { ToolViewProps } from '../engine/view-modules';
 import { CRASH_MESSAGE } from '../engine/run-shape';
 import { runInWorker } from '../engine/worker/bridge';
 import { CancelledError, isToolError } from '../lib/errors';
-import { decodeMask, maskSchema, type EncodedMask } from '../lib/image/ops/inpaint-mask';
+import { decodeMask, type EncodedMask } from '../lib/image/ops/inpaint-mask';
 import { MaskPainter } from './inpaint-brush/MaskPainter';
 import type { Grid } from './inpaint-brush/strokes';
 
@@ -38,6 +38,8 @@ function usePersonFinder(file: File | undefined) {
         const {
           outputs: [out],
         } = await runInWorker('image-inpaint-person', [file], options, ac.signal, (done, total) => onProgress(total ? done / total : 0));
+        // The schema (and zod) load with the first person found, not with the page.
+        const { maskSchema } = await import('../lib/image/ops/inpaint-mask-schema');
         return decodeMask(maskSchema.parse(JSON.parse(new TextDecoder().decode(out.bytes))));
       } catch (error) {
         if (!(error instanceof CancelledError)) notify.error(isToolError(error) ? error.message : CRASH_MESSAGE);

@@ -3,24 +3,21 @@
  * worker: a bitmap on a grid of at most MASK_MAX_SIDE cells a side (the preview's
  * resolution, not the photo's), run-length coded row after row. The runs
  * alternate unpainted and painted, starting with unpainted, so a page sends a
- * few hundred numbers instead of a megabyte of pixels.
+ * few hundred numbers instead of a megabyte of pixels. The zod schema that
+ * checks a mask where it arrives is its own module (inpaint-mask-schema.ts), so
+ * the page that paints one does not load zod.
  */
-// First: zod parses here in the browser, where the CSP forbids its eval probe.
-import '../../../contract/zod-jitless';
-import { z } from 'zod';
 import { ToolError } from '../../errors';
 
 /** The longest side of the mask grid; the page paints on a preview no finer than this. */
 export const MASK_MAX_SIDE = 1024;
 
-export const maskSchema = z.object({
-  width: z.number().int().min(1).max(MASK_MAX_SIDE),
-  height: z.number().int().min(1).max(MASK_MAX_SIDE),
-  // One run a cell at most, plus the leading unpainted run.
-  runs: z.array(z.number().int().min(0)).min(1).max(MASK_MAX_SIDE * MASK_MAX_SIDE + 1),
-});
-
-export type EncodedMask = z.output<typeof maskSchema>;
+/** A mask as it travels: its grid and its runs (checked where it arrives, inpaint-mask-schema.ts). A type, not an interface, so it fits an option value. */
+export type EncodedMask = {
+  width: number;
+  height: number;
+  runs: number[];
+};
 
 /** Run-length codes a bitmap (non-zero: painted). */
 export function encodeMask(bits: Uint8Array, width: number, height: number): EncodedMask {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RasterImage } from '../types';
 import { inpaint } from './inpaint';
-import { decodeMask, encodeMask, hasPaint, maskForImage, maskSchema } from './inpaint-mask';
+import { decodeMask, encodeMask, hasPaint, maskForImage } from './inpaint-mask';
+import { maskSchema } from './inpaint-mask-schema';
 
 const MAGENTA = [255, 0, 255];
 const isMarker = (d: Uint8ClampedArray, i: number) => d[i] > 200 && d[i + 1] < 80 && d[i + 2] > 200;
