@@ -6,7 +6,7 @@
  * the router that shows every later page (src/routes.tsx). Pages other than home
  * load with their page, so the home page carries no engine, processor or PDF code.
  */
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { BUILDER_PATH, toolBySlug, workflowTitle } from '../engine/catalogue-summary';
 import { preloadable, type Preloadable } from '../lib/preloadable';
 import { pageTitle } from './constants';
@@ -39,11 +39,6 @@ const Privacy = preloadable(() => import('./Privacy').then((m) => m.Privacy));
 const Terms = preloadable(() => import('./Terms').then((m) => m.Terms));
 const ChainBuilder = preloadable(() => import('../workflows/ChainBuilder').then((m) => m.ChainBuilder));
 
-const importToolRoute = () => import('../engine/ToolRoute');
-const ToolRoute = preloadable(() => importToolRoute().then((m) => m.default));
-const importWorkflowRoute = () => import('../workflows/WorkflowRoute');
-const WorkflowRoute = preloadable(() => importWorkflowRoute().then((m) => m.default));
-
 /** A tool's or workflow's page under its title, with a loading line should its code still be on the way. */
 function TitledPage({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(pageTitle(title));
@@ -60,44 +55,45 @@ function TitledPage({ title, children }: { title: string; children: ReactNode })
   );
 }
 
+/**
+ * A page a slug names (a tool, a workflow): the route module's code and what the slug
+ * needs (a tool's manifest and bespoke view, a workflow's steps) load before it shows,
+ * so the page is drawn complete in the build's HTML, when that HTML hydrates, and when
+ * a link leads to it. An unknown slug is the not-found page.
+ */
+function slugPage<M extends { default: ComponentType<{ slug: string }> }>(
+  path: string,
+  titleOf: (slug: string) => string | undefined,
+  importRoute: () => Promise<M>,
+  preload: (module: M, slug: string) => Promise<void>,
+): SitePage {
+  const Route = preloadable(() => importRoute().then((m) => m.default));
+  return {
+    path,
+    exists: ({ slug }) => titleOf(slug) !== undefined,
+    async load({ slug }) {
+      const [module] = await Promise.all([importRoute(), Route.preload()]);
+      await preload(module, slug);
+    },
+    render: ({ slug }) => (
+      <TitledPage title={titleOf(slug)!}>
+        <Route.Component slug={slug} />
+      </TitledPage>
+    ),
+  };
+}
+
 export const PAGES: readonly SitePage[] = [
   { path: '/', load: async () => undefined, render: () => <Home /> },
   codePage('/tools', AllTools),
-  {
-    path: '/tools/$slug',
-    // The tool page's code, manifest and bespoke view, so the page is drawn complete:
-    // in the build's HTML, when that HTML hydrates, and when a link leads to the tool.
-    exists: ({ slug }) => !!toolBySlug(slug),
-    async load({ slug }) {
-      const [module] = await Promise.all([importToolRoute(), ToolRoute.preload()]);
-      await module.preloadTool(slug);
-    },
-    render: ({ slug }) => (
-      <TitledPage title={toolBySlug(slug)!.title}>
-        <ToolRoute.Component slug={slug} />
-      </TitledPage>
-    ),
-  },
+  slugPage('/tools/$slug', (slug) => toolBySlug(slug)?.title, () => import('../engine/ToolRoute'), (m, slug) => m.preloadTool(slug)),
   codePage(BUILDER_PATH, ChainBuilder),
-  {
-    path: '/workflows/$slug',
-    exists: ({ slug }) => !!workflowTitle(slug),
-    async load({ slug }) {
-      const [module] = await Promise.all([importWorkflowRoute(), WorkflowRoute.preload()]);
-      await module.preloadWorkflow(slug);
-    },
-    render: ({ slug }) => (
-      <TitledPage title={workflowTitle(slug)!}>
-        <WorkflowRoute.Component slug={slug} />
-      </TitledPage>
-    ),
-  },
+  slugPage('/workflows/$slug', workflowTitle, () => import('../workflows/WorkflowRoute'), (m, slug) => m.preloadWorkflow(slug)),
   codePage('/about', About),
   codePage('/contact', Contact),
   codePage('/privacy', Privacy),
   codePage('/terms', Terms),
 ];
-
 /** The page a path shows and its parameters; a fixed path ("/workflows/new") wins over a parameter. */
 export function matchPage(pathname: string): { page: SitePage; params: PageParams } | undefined {
   const exact = PAGES.find((page) => page.path === pathname);
