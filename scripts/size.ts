@@ -10,9 +10,10 @@
  * on the main thread to compile it.
  * Run after `vite build` (DIST_DIR honoured); exits 1 when a budget is broken.
  *
- * Budgets: the home page 100 KB, a tool page 130 KB. A page with a bespoke view
- * (src/views/) loads its view with the page, and a page for typed text its
- * options form, which it shows before any file: they have their own, larger budget.
+ * Budgets: the home page 100 KB, a tool page 130 KB (a bespoke view of a tool
+ * that works on files loads with the first files). A page for typed text shows
+ * its options form, and its bespoke view if it has one, before any file: such
+ * pages have their own, larger budget.
  * `npm run bench:web` measures the same in Chromium.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,8 +26,8 @@ import { COMPILE_HINT } from './vite-compile-hints.ts';
 const KB = 1024;
 const HOME_BUDGET = 100 * KB;
 const TOOL_BUDGET = 130 * KB;
-/** Tool pages that load more with the page: a bespoke view (src/views/), or the options form of a page for typed text. */
-const VIEW_BUDGET = 160 * KB;
+/** Pages for typed text, which load their options form (and their bespoke view, if any) with the page. */
+const FORM_FIRST_BUDGET = 160 * KB;
 const dist = process.env.DIST_DIR ?? new URL('../dist/', import.meta.url).pathname;
 /** Text that only processor, PDF, codec or spreadsheet libraries contain. */
 const FORBIDDEN = ['PDFDocument', 'pdfjs-dist', 'GlobalWorkerOptions', 'ExcelJS', 'Papa.parse', 'qpdf', 'fontkit', 'mammoth', 'pptxgenjs', 'zipSync'];
@@ -61,7 +62,7 @@ if (homeSize.gz > HOME_BUDGET) problems.push(`home page: ${kb(homeSize.gz)} gzip
 
 // Every tool page.
 const toolPages = readdirSync(join(dist, 'tools')).filter((f) => f.endsWith('.html'));
-const loadsMore = new Set(readManifests().filter((tool) => tool.view || tool.limits.minFiles === 0).map((tool) => tool.slug));
+const formFirst = new Set(readManifests().filter((tool) => tool.limits.minFiles === 0).map((tool) => tool.slug));
 /**
  * zod loads with the first validation (engine/options-resolver.ts), react-hook-form with the first
  * options form (engine/options-form-lazy.ts): neither with a generic tool page. Each is known by a
@@ -71,21 +72,21 @@ const FORM_LIBRARIES = { zod: 'ZodError', 'react-hook-form': 'isSubmitSuccessful
 const tools = toolPages
   .map((f) => {
     const files = pageScripts(dist, `tools/${f}`);
-    const view = loadsMore.has(basename(f, '.html'));
+    const formShown = formFirst.has(basename(f, '.html'));
     for (const [library, marker] of Object.entries(FORM_LIBRARIES)) {
       const file = files.find((file) => readFileSync(join(dist, file), 'utf8').includes(marker));
-      if (!view && file) problems.push(`tools/${f}: ${file} carries ${library}, which a generic tool page loads with its options form`);
+      if (!formShown && file) problems.push(`tools/${f}: ${file} carries ${library}, which a generic tool page loads with its options form`);
     }
-    return { page: `tools/${f}`, view, ...total(files) };
+    return { page: `tools/${f}`, formShown, ...total(files) };
   })
   .sort((a, b) => b.gz - a.gz);
 console.log(`Tool pages (${tools.length}): largest initial JavaScript`);
-for (const t of tools.slice(0, 5)) console.log(`  ${t.page.padEnd(48)} ${kb(t.raw).padStart(10)} ${kb(t.gz).padStart(10)} gz${t.view ? '  (view or form first)' : ''}`);
+for (const t of tools.slice(0, 5)) console.log(`  ${t.page.padEnd(48)} ${kb(t.raw).padStart(10)} ${kb(t.gz).padStart(10)} gz${t.formShown ? '  (form first)' : ''}`);
 console.log(`  smallest: ${tools.at(-1)?.page} ${kb(tools.at(-1)?.gz ?? 0)} gz`);
-const generic = tools.filter((t) => !t.view);
-console.log(`Tool pages: budget ${kb(TOOL_BUDGET)} each (${kb(VIEW_BUDGET)} with a bespoke view or a form before any file); largest of the others: ${generic[0]?.page} ${kb(generic[0]?.gz ?? 0)} gz`);
+const generic = tools.filter((t) => !t.formShown);
+console.log(`Tool pages: budget ${kb(TOOL_BUDGET)} each (${kb(FORM_FIRST_BUDGET)} with a form before any file); largest of the others: ${generic[0]?.page} ${kb(generic[0]?.gz ?? 0)} gz`);
 for (const t of tools) {
-  const budget = t.view ? VIEW_BUDGET : TOOL_BUDGET;
+  const budget = t.formShown ? FORM_FIRST_BUDGET : TOOL_BUDGET;
   if (t.gz > budget) problems.push(`${t.page}: ${kb(t.gz)} gzipped, over its budget of ${kb(budget)}`);
 }
 

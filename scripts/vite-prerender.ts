@@ -133,9 +133,9 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
           modules: [
             TOOL_ROUTE,
             manifestKey(t.slug),
-            ...(t.view ? [`src/views/${t.view}.tsx`] : []),
-            // A page for typed text shows its options form at once (ToolRoute's preloadTool).
-            ...(t.limits.minFiles === 0 ? [OPTIONS_FORM] : []),
+            // A page for typed text shows its options form, and its bespoke view, at once (ToolRoute's
+            // preloadTool); any other view takes over with the first files.
+            ...(t.limits.minFiles === 0 ? [OPTIONS_FORM, ...(t.view ? [`src/views/${t.view}.tsx`] : [])] : []),
           ],
         })),
         ...readWorkflows(workflowRoot, tools).map((w) => ({

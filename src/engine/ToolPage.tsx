@@ -98,23 +98,26 @@ export function DefaultInput({ page }: { page: ToolPageState }) {
    * the pointer. Files chosen after that are listed at once.
    */
   const waiting = useRef<File[] | null>(null);
+  const { loadWithFiles } = page;
   const onFiles = useCallback(
     (files: File[]) => {
-      if (optionsFormLoaded() || manifest.options.length === 0) return addFiles(files);
+      if (!loadWithFiles && (optionsFormLoaded() || manifest.options.length === 0)) return addFiles(files);
       // Choices made while it loads are added together, as the drop zone would have added them one after another.
       if (waiting.current) {
         waiting.current = limits.appendFiles ? [...waiting.current, ...files] : files;
         return;
       }
       waiting.current = files;
-      const add = () => {
+      const add = (listed = true) => {
         const all = waiting.current ?? [];
         waiting.current = null;
-        addFiles(all);
+        if (listed) addFiles(all);
       };
-      void loadOptionsForm().then(add, add);
+      // Without its form the page still runs with the defaults; without its view it cannot.
+      const form = loadOptionsForm().then(() => undefined, () => undefined);
+      void Promise.all([form, loadWithFiles?.() ?? true]).then(([, listed]) => add(listed), () => add(false));
     },
-    [addFiles, limits.appendFiles, manifest.options.length],
+    [addFiles, limits.appendFiles, manifest.options.length, loadWithFiles],
   );
   if (!takesFiles(manifest)) return null;
   return (
@@ -219,6 +222,11 @@ export function ToolFrame({ page, blocked, input, afterInput, options, afterOpti
  */
 export function ToolPage({ manifest }: { manifest: ToolManifest }) {
   const run = useToolRun(manifest);
+  return <GenericToolPage manifest={manifest} run={run} />;
+}
+
+/** The generic page over a run held elsewhere (a page whose bespoke view takes over with the first files). */
+export function GenericToolPage({ manifest, run, loadWithFiles }: { manifest: ToolManifest; run: ToolRun; loadWithFiles?: () => Promise<boolean> }) {
   const [state, setState] = useState(loadedOptionsState);
   const [optionsFirst] = useState(() => manifest.limits.minFiles === 0 && !!state);
   useEffect(() => {
@@ -233,13 +241,13 @@ export function ToolPage({ manifest }: { manifest: ToolManifest }) {
   if (optionsFirst && state) {
     return (
       <state.OptionsHost manifest={manifest} run={run}>
-        {(form, values) => <ToolFrame page={toolPageState(manifest, run, form, values)} />}
+        {(form, values) => <ToolFrame page={{ ...toolPageState(manifest, run, form, values), loadWithFiles }} />}
       </state.OptionsHost>
     );
   }
   return (
     <>
-      <ToolFrame page={toolPageState(manifest, run, options?.form ?? null, options?.values ?? defaults)} />
+      <ToolFrame page={{ ...toolPageState(manifest, run, options?.form ?? null, options?.values ?? defaults), loadWithFiles }} />
       {state && <state.OptionsState manifest={manifest} run={run} onChange={setOptions} />}
     </>
   );

@@ -18,6 +18,11 @@ export interface ToolPageState {
   submit(event?: FormEvent): void;
   /** True when the action button may be pressed. */
   canRun: boolean;
+  /**
+   * What loads before the first files are listed, beyond the options form: the bespoke view that
+   * takes over with them (ToolRoute.tsx). False when it could not load (the visitor has been told).
+   */
+  loadWithFiles?(): Promise<boolean>;
 }
 
 /** A bespoke view's page, which holds its options from the start. */
