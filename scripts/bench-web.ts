@@ -40,7 +40,8 @@ function initialJs(htmlFile: string): { raw: number; gz: number; files: number }
   return { raw, gz, files: files.length };
 }
 
-const TOOL_PAGES = ['tools/pdf-compressor.html', 'tools/merge-pdf.html', 'tools/jpg-to-png.html', 'tools/image-compressor.html', 'tools/split-csv.html'];
+/** Five generic tool pages or views that open as one (Merge PDF), and a page for typed text, which shows its form at once. */
+const TOOL_PAGES = ['tools/pdf-compressor.html', 'tools/merge-pdf.html', 'tools/jpg-to-png.html', 'tools/image-compressor.html', 'tools/split-csv.html', 'tools/text-case-converter.html'];
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 

@@ -37,6 +37,8 @@ const SERVER_ENTRY = 'src/entry-server.tsx';
 const TOOL_ROUTE = 'src/engine/ToolRoute.tsx';
 const WORKFLOW_ROUTE = 'src/workflows/WorkflowRoute.tsx';
 const OPTIONS_FORM = 'src/engine/OptionsForm.tsx';
+/** The options' state, which loads with the form (engine/options-form-lazy.ts). */
+const OPTIONS_STATE = 'src/engine/options-state.tsx';
 /** The application, which src/entry.ts imports once the stylesheets have loaded. */
 const APP = 'src/main.tsx';
 /** The lazily loaded module of each site page (src/site/pages.tsx), preloaded by its pre-rendered HTML. */
@@ -135,7 +137,7 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
             manifestKey(t.slug),
             // A page for typed text shows its options form, and its bespoke view, at once (ToolRoute's
             // preloadTool); any other view takes over with the first files.
-            ...(t.limits.minFiles === 0 ? [OPTIONS_FORM, ...(t.view ? [`src/views/${t.view}.tsx`] : [])] : []),
+            ...(t.limits.minFiles === 0 ? [OPTIONS_FORM, OPTIONS_STATE, ...(t.view ? [`src/views/${t.view}.tsx`] : [])] : []),
           ],
         })),
         ...readWorkflows(workflowRoot, tools).map((w) => ({

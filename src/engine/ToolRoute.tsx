@@ -43,8 +43,7 @@ export async function preloadTool(slug: string): Promise<void> {
   const manifest = await loadToolManifest(slug);
   if (!manifest || !viewFromStart(manifest)) return;
   // A page for typed text shows its options form before any file.
-  await loadOptionsForm();
-  if (manifest.view) await loadView(manifest.view);
+  await Promise.all([loadOptionsForm(), manifest.view && loadView(manifest.view)]);
 }
 
 export default function ToolRoute({ slug }: { slug: string }) {
