@@ -15,7 +15,7 @@ import { DropZone } from './DropZone';
 import { BatchSection } from './batch/BatchSection';
 import { FileList } from './FileList';
 import type { FormValues, OptionsFormApi } from './OptionsForm';
-import { loadedOptionsState, loadOptionsForm, OptionsForm, optionsFormLoaded, whenOptionsStateLoads } from './options-form-lazy';
+import { loadedOptionsState, loadOptionsForm, loadOptionsResolver, OptionsForm, optionsFormLoaded, whenOptionsStateLoads } from './options-form-lazy';
 import { FailedFiles, loadResultParts, ResultList } from './result-parts';
 import { validateOptions } from './validate-options';
 import { defaultOptions } from '../contract/option-values';
@@ -172,13 +172,16 @@ export interface ToolFrameProps {
   help?: ReactNode;
 }
 
+/** The visitor has reached the form: its validation's schema is fetched now, ahead of the first change. */
+const reachForm = () => void loadOptionsResolver();
+
 export function ToolFrame({ page, blocked, input, afterInput, options, afterOptions, controls, afterControls, results, resultsMaxHeight, help }: ToolFrameProps) {
   const { manifest, run } = page;
   usePageReady();
   return (
     <div className="tool-page">
       <ToolHeader manifest={manifest} />
-      <form className="tool-work" onSubmit={page.submit} noValidate>
+      <form className="tool-work" onSubmit={page.submit} onFocus={reachForm} onPointerDown={reachForm} noValidate>
         {input ?? <DefaultInput page={page} />}
         {afterInput}
         {options ?? <DefaultOptions page={page} />}

@@ -11,7 +11,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import type { ToolManifest } from '../../schemas/manifest';
 import { loadToolManifest, loadedToolManifest } from './tool-manifest';
 import { notify } from './notify';
-import { loadOptionsForm } from './options-form-lazy';
+import { loadOptionsFormFirst } from './options-form-lazy';
 import { SharedRun } from './shared-run';
 import { GenericToolPage, ToolPage } from './ToolPage';
 import { useToolRun } from './useToolRun';
@@ -43,7 +43,7 @@ export async function preloadTool(slug: string): Promise<void> {
   const manifest = await loadToolManifest(slug);
   if (!manifest || !viewFromStart(manifest)) return;
   // A page for typed text shows its options form before any file.
-  await Promise.all([loadOptionsForm(), manifest.view && loadView(manifest.view)]);
+  await Promise.all([loadOptionsFormFirst(), manifest.view && loadView(manifest.view)]);
 }
 
 export default function ToolRoute({ slug }: { slug: string }) {

@@ -3,8 +3,9 @@
  * and batch mode use them: fetched when the first form is about to show (a tool
  * page shows its options once a file is chosen), together with the zod schema
  * its validation needs, so a page opens without any of them. A page whose form
- * shows before any file awaits loadOptionsForm before rendering (ToolRoute's
- * preloadTool), so its pre-rendered form hydrates at once. Views, which hold
+ * shows before any file awaits loadOptionsFormFirst before rendering (ToolRoute's
+ * preloadTool), so its pre-rendered form hydrates at once; its schema follows
+ * when the visitor reaches the form. Views, which hold
  * their options from the start (useToolPage.ts), import the form itself.
  */
 import { preloadable } from '../lib/preloadable';
@@ -17,7 +18,6 @@ let stateModule: OptionsStateModule | undefined;
 const waiting = new Set<(module: OptionsStateModule) => void>();
 
 const form = preloadable(() => {
-  void loadOptionsResolver();
   const state = import('./options-state').then((module) => {
     stateModule = module;
     waiting.forEach((listener) => listener(module));
@@ -27,7 +27,18 @@ const form = preloadable(() => {
 });
 
 export const OptionsForm = form.Component;
-export const loadOptionsForm = form.preload;
+
+/** Loads the form for the files just chosen, and the schema its validation needs, ahead of the first validation. */
+export function loadOptionsForm() {
+  void loadOptionsResolver();
+  return form.preload();
+}
+
+/**
+ * Loads the form of a page that shows it before any file. Its schema waits until the visitor
+ * reaches the form (ToolFrame), so it does not compete with the page going live.
+ */
+export const loadOptionsFormFirst = form.preload;
 export const optionsFormLoaded = form.loaded;
 
 /** The options' state, once the form's code has loaded. */

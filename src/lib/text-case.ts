@@ -61,12 +61,20 @@ export function countWords(text: string): number {
   return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;
 }
 
-const graphemes = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+let graphemes: Intl.Segmenter | null | undefined;
+
+/** Made on first use: a segmenter takes tens of milliseconds to make, and a page shows empty text first. */
+function graphemeSegmenter(): Intl.Segmenter | null {
+  graphemes ??= typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+  return graphemes;
+}
 
 /** Characters as a reader sees them: an emoji or a letter with a combining accent counts once. */
 export function countCharacters(text: string): number {
-  if (!graphemes) return Array.from(text).length;
+  if (text === '') return 0;
+  const segmenter = graphemeSegmenter();
+  if (!segmenter) return Array.from(text).length;
   let count = 0;
-  for (const _ of graphemes.segment(text)) count++;
+  for (const _ of segmenter.segment(text)) count++;
   return count;
 }
