@@ -29,9 +29,11 @@ test('Compare PDFs: a changed word and an added page are in the downloaded repor
   const older = await textPdf([['Lease agreement', 'The rent is due monthly.']]);
   const newer = await textPdf([['Lease agreement', 'The deposit is due monthly.'], ['Appendix', 'Signed by both parties.']]);
   const input = page.locator('input[type=file]');
-  await input.setInputFiles(upload('lease-v1.pdf', PDF, older));
-  await input.setInputFiles(upload('lease-v2.pdf', PDF, newer));
   const list = page.getByRole('list', { name: 'Files to compare, older version first' });
+  await input.setInputFiles(upload('lease-v1.pdf', PDF, older));
+  // As a visitor does: the second file once the first is listed (the view replaces the page, and its input, with the first).
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await input.setInputFiles(upload('lease-v2.pdf', PDF, newer));
   await expect(list.getByRole('listitem')).toHaveText([/Older version.*lease-v1\.pdf/, /Newer version.*lease-v2\.pdf/]);
   const started = Date.now();
   await page.getByRole('button', { name: 'Compare PDFs', exact: true }).click();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Theme } from '@radix-ui/themes';
@@ -8,6 +8,7 @@ import { demoModeHooks, listedNames } from '../../tests/support/views';
 import { readManifests } from '../manifests/read';
 import ToolRoute, { preloadTool, VIEW_LOAD_FAILED } from './ToolRoute';
 import { loadedToolManifest } from './tool-manifest';
+import { useToolRun } from './useToolRun';
 import { viewLoader } from './view-modules';
 
 /** Makes a view's code unreachable, as when the connection drops before the first file. */
@@ -74,6 +75,18 @@ describe('a tool page with a bespoke view', () => {
     // The view goes on with the same run: more files are appended to the same list.
     await chooseFiles(['c.pdf']);
     await waitFor(() => expect(listedNames(LIST)).toEqual(['a.pdf', 'b.pdf', 'c.pdf']));
+  });
+
+  it('keeps files chosen one after another before the page shows the first ones', async () => {
+    await preloadTool(SLUG);
+    const manifest = loadedToolManifest(SLUG)!;
+    const { result } = renderHook(() => useToolRun(manifest));
+    // Both before a render: the second choice adds to the first, not to the list the page last showed.
+    act(() => {
+      result.current.addFiles([pdfFile('a.pdf', 100)]);
+      result.current.addFiles([pdfFile('b.pdf', 100)]);
+    });
+    expect(result.current.files.map((file) => file.name)).toEqual(['a.pdf', 'b.pdf']);
   });
 
   it('says so when the view cannot be fetched, lists nothing, and takes the file once it can', async () => {

@@ -50,6 +50,20 @@ describe('useEarlyFiles', () => {
     expect(given).toHaveLength(2);
   });
 
+  it('hands the batches it has not given yet to the drop zone that replaces it', () => {
+    window.earlyFiles = { batches: [[file('a.pdf')], [file('b.pdf')], [file('c.pdf')]] };
+    const first = fakeInput();
+    const { unmount } = renderHook(() => useEarlyFiles(first.ref));
+    expect(first.given).toEqual([['a.pdf']]);
+    // A view takes over the page before the first drop zone gave the rest.
+    unmount();
+    const next = fakeInput();
+    const { result } = renderHook(() => useEarlyFiles(next.ref));
+    act(() => result.current());
+    expect(next.given).toEqual([['b.pdf'], ['c.pdf']]);
+    expect(window.earlyFiles.batches).toEqual([]);
+  });
+
   it('takes the files dropped elsewhere on the page while mounted, and waits for the batch before', () => {
     window.earlyFiles = { batches: [[file('a.pdf')]] };
     const { ref, given } = fakeInput();

@@ -55,6 +55,8 @@ export function useEarlyFiles(inputRef: RefObject<HTMLInputElement | null>, disa
     early.take = take;
     return () => {
       if (early.take === take) early.take = undefined;
+      // Batches not given yet go back, in order, to the drop zone that replaces this one (a view taking over the page).
+      early.batches.unshift(...pending.current.splice(0));
     };
   }, [giveNext]);
 

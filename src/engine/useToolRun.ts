@@ -54,8 +54,12 @@ export function useToolRun(manifest: ToolManifest) {
   // Leaving the page terminates any running work.
   useEffect(() => () => controller.current?.abort(), []);
 
+  /** The list as last set, ahead of the render that shows it: files chosen again before that render add to it. */
+  const latestFiles = useRef<File[]>([]);
+
   /** Replaces the file list; any earlier result is cleared. */
   const setFiles = useCallback((next: File[]) => {
+    latestFiles.current = next;
     controller.current?.abort();
     setFilesState(next);
     setExtraFacts({});
@@ -69,11 +73,11 @@ export function useToolRun(manifest: ToolManifest) {
   const addFiles = useCallback(
     (added: File[]) => {
       const { appendFiles, maxFiles } = manifest.limits;
-      const next = appendFiles ? [...files, ...added] : added;
+      const next = appendFiles ? [...latestFiles.current, ...added] : added;
       if (next.length > maxFiles) notify.error(tooManyFilesMessage(maxFiles), TOO_MANY_FILES_TITLE);
       setFiles(next.slice(0, maxFiles));
     },
-    [files, manifest.limits, setFiles],
+    [manifest.limits, setFiles],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
