@@ -2,7 +2,7 @@
  * Server entry, built with `vite build --ssr` and used only at build time by
  * scripts/vite-prerender.ts: renders one path of the site to HTML, as the
  * browser draws the first page it opens (src/site/FirstPage.tsx). Loading the
- * page loads a tool page and its bespoke view first, so a tool page's heading,
+ * page loads a tool page (and the form and view a page for typed text shows) first, so a tool page's heading,
  * how-to and drop zone are in the HTML. Rendering is synchronous
  * (renderToString): no streaming scripts, which the Content-Security-Policy
  * would refuse.

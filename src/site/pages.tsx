@@ -57,7 +57,8 @@ function TitledPage({ title, children }: { title: string; children: ReactNode })
 
 /**
  * A page a slug names (a tool, a workflow): the route module's code and what the slug
- * needs (a tool's manifest and bespoke view, a workflow's steps) load before it shows,
+ * needs (a tool's manifest, and what a page for typed text shows from the start; a
+ * workflow's steps) load before it shows,
  * so the page is drawn complete in the build's HTML, when that HTML hydrates, and when
  * a link leads to it. An unknown slug is the not-found page.
  */
