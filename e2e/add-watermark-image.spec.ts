@@ -67,6 +67,8 @@ test('Add Watermark with an image in demo mode: the run is simulated', async ({ 
   await page.getByRole('button', { name: 'Add Watermark', exact: true }).click();
   await expect(toast(page, 'Error')).toContainText('Please choose the watermark image (a PNG or JPEG file).');
   await page.getByLabel('Watermark image').setInputFiles(upload('logo.png', 'image/png', logo()));
+  // The image becomes the field's value once it is read; the run waits for that like a person would.
+  await expect(page.getByRole('button', { name: 'Remove logo.png' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Watermark', exact: true }).click();
   await expect(toast(page, 'Success')).toContainText('Watermark added to 1 PDF! (mock operation)');
 });

@@ -1,14 +1,15 @@
 /**
  * What a tool page fetches before the visitor acts: a bespoke view of a tool
  * that works on files comes with the first files (the page opens as the
- * generic one), and a page for typed text fetches its validation's schema when
- * the visitor reaches its form.
+ * generic one), and a page for typed text fetches its form, view and
+ * validation's schema when the visitor reaches it, keeping what was typed,
+ * chosen and pressed while they load.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from './fixtures';
-import { gotoReal, makePdf, upload } from './support';
+import { expect, SITE_ORIGIN, test } from './fixtures';
+import { gotoReal, makePdf, manifest, toast, upload } from './support';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const DIST = resolve(root, process.env.DIST_DIR ?? 'dist');
@@ -36,4 +37,35 @@ test('Text Case Converter fetches its schema when the text field is reached, and
   await page.getByRole('textbox', { name: /text/i }).first().fill('hello world');
   await expect(page.getByTestId('case-output')).toHaveValue('HELLO WORLD');
   expect(requested()).toBe(true);
+});
+
+test('Text Case Converter is live as HTML until reached: what is typed, chosen and pressed while its code loads is kept', async ({ page, context, siteGuard }) => {
+  const converter = manifest('text-case-converter') as ReturnType<typeof manifest> & { messages: Record<string, string> };
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: SITE_ORIGIN });
+  const viewFile = `/${viteManifest['src/views/text-case-converter.tsx'].file}`;
+  let letGo = () => {};
+  const heldBack = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(`**${viewFile}`, async (route) => {
+    await heldBack;
+    await route.continue();
+  });
+  await gotoReal(page, '/tools/text-case-converter');
+  await page.waitForLoadState('networkidle');
+  expect(fetched(siteGuard.requests, 'src/views/text-case-converter.tsx'), 'the view is not part of the opening page').toBe(false);
+  // The options form is a chunk shared with batch mode, named after its module.
+  expect(siteGuard.requests.some((url) => /\/assets\/OptionsForm-[\w-]+\.js$/.test(url)), 'nor is the options form').toBe(false);
+
+  // The view's code is held back: the page answers as HTML.
+  await page.getByLabel('Your text').pressSequentially('hello there. general kenobi');
+  await page.getByLabel('Case', { exact: true }).selectOption('sentencecase');
+  await page.getByRole('button', { name: 'Copy to Clipboard' }).click();
+  await expect(page.getByTestId('case-output')).toHaveValue('');
+  expect(page.url(), 'the press did not submit the page').toBe(`${SITE_ORIGIN}/tools/text-case-converter?demo=0`);
+
+  letGo();
+  await expect(page.getByTestId('case-output')).toHaveValue('Hello there. General kenobi');
+  await expect(page.getByLabel('Your text')).toHaveValue('hello there. general kenobi');
+  await expect(page.getByLabel('Case', { exact: true })).toHaveValue('sentencecase');
+  await expect(toast(page, 'Success').locator('.toast-message')).toHaveText(converter.messages.copied);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Hello there. General kenobi');
 });

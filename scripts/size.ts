@@ -3,31 +3,27 @@
  * the browser loads for a page before any interaction (the entry, the
  * application and the route's chunks, with their static imports,
  * scripts/page-js.ts), for the home page and for every tool page, and checks
- * that the home page carries no processor, PDF or codec code and that a generic
- * tool page carries neither zod nor react-hook-form (they load with the first
- * options form). Also checks that every sizeable script a page preloads carries
+ * that the home page carries no processor, PDF or codec code and that no tool
+ * page carries zod or react-hook-form (they load with the first options form, or
+ * on a page for typed text when the visitor reaches it). Also checks that every sizeable script a page preloads carries
  * V8's compile hint (scripts/vite-compile-hints.ts), so hydration does not wait
  * on the main thread to compile it.
  * Run after `vite build` (DIST_DIR honoured); exits 1 when a budget is broken.
  *
  * Budgets: the home page 100 KB, a tool page 130 KB (a bespoke view of a tool
- * that works on files loads with the first files). A page for typed text shows
- * its options form, and its bespoke view if it has one, before any file: such
- * pages have their own, larger budget.
+ * that works on files loads with the first files; a page for typed text loads
+ * its form and view when the visitor reaches it).
  * `npm run bench:web` measures the same in Chromium.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { readManifests } from '../src/manifests/read.ts';
 import { pageScripts } from './page-js.ts';
 import { COMPILE_HINT } from './vite-compile-hints.ts';
 
 const KB = 1024;
 const HOME_BUDGET = 100 * KB;
 const TOOL_BUDGET = 130 * KB;
-/** Pages for typed text, which load their options form (and their bespoke view, if any) with the page. */
-const FORM_FIRST_BUDGET = 160 * KB;
 const dist = process.env.DIST_DIR ?? new URL('../dist/', import.meta.url).pathname;
 /** Text that only processor, PDF, codec or spreadsheet libraries contain. */
 const FORBIDDEN = ['PDFDocument', 'pdfjs-dist', 'GlobalWorkerOptions', 'ExcelJS', 'Papa.parse', 'qpdf', 'fontkit', 'mammoth', 'pptxgenjs', 'zipSync'];
@@ -62,32 +58,27 @@ if (homeSize.gz > HOME_BUDGET) problems.push(`home page: ${kb(homeSize.gz)} gzip
 
 // Every tool page.
 const toolPages = readdirSync(join(dist, 'tools')).filter((f) => f.endsWith('.html'));
-const formFirst = new Set(readManifests().filter((tool) => tool.limits.minFiles === 0).map((tool) => tool.slug));
 /**
  * zod loads with the first validation (engine/options-resolver.ts), react-hook-form with the first
- * options form (engine/options-form-lazy.ts): neither with a generic tool page. Each is known by a
- * name no other code has.
+ * options form (engine/options-form-lazy.ts): neither with a tool page. Each is known by a name no
+ * other code has.
  */
 const FORM_LIBRARIES = { zod: 'ZodError', 'react-hook-form': 'isSubmitSuccessful' };
 const tools = toolPages
   .map((f) => {
     const files = pageScripts(dist, `tools/${f}`);
-    const formShown = formFirst.has(basename(f, '.html'));
     for (const [library, marker] of Object.entries(FORM_LIBRARIES)) {
       const file = files.find((file) => readFileSync(join(dist, file), 'utf8').includes(marker));
-      if (!formShown && file) problems.push(`tools/${f}: ${file} carries ${library}, which a generic tool page loads with its options form`);
+      if (file) problems.push(`tools/${f}: ${file} carries ${library}, which a tool page loads with its options form`);
     }
-    return { page: `tools/${f}`, formShown, ...total(files) };
+    return { page: `tools/${f}`, ...total(files) };
   })
   .sort((a, b) => b.gz - a.gz);
-console.log(`Tool pages (${tools.length}): largest initial JavaScript`);
-for (const t of tools.slice(0, 5)) console.log(`  ${t.page.padEnd(48)} ${kb(t.raw).padStart(10)} ${kb(t.gz).padStart(10)} gz${t.formShown ? '  (form first)' : ''}`);
+console.log(`Tool pages (${tools.length}): largest initial JavaScript (budget ${kb(TOOL_BUDGET)} each)`);
+for (const t of tools.slice(0, 5)) console.log(`  ${t.page.padEnd(48)} ${kb(t.raw).padStart(10)} ${kb(t.gz).padStart(10)} gz`);
 console.log(`  smallest: ${tools.at(-1)?.page} ${kb(tools.at(-1)?.gz ?? 0)} gz`);
-const generic = tools.filter((t) => !t.formShown);
-console.log(`Tool pages: budget ${kb(TOOL_BUDGET)} each (${kb(FORM_FIRST_BUDGET)} with a form before any file); largest of the others: ${generic[0]?.page} ${kb(generic[0]?.gz ?? 0)} gz`);
 for (const t of tools) {
-  const budget = t.formShown ? FORM_FIRST_BUDGET : TOOL_BUDGET;
-  if (t.gz > budget) problems.push(`${t.page}: ${kb(t.gz)} gzipped, over its budget of ${kb(budget)}`);
+  if (t.gz > TOOL_BUDGET) problems.push(`${t.page}: ${kb(t.gz)} gzipped, over its budget of ${kb(TOOL_BUDGET)}`);
 }
 
 // Every page's preloaded scripts above a few kilobytes are compiled while they download.

@@ -30,6 +30,7 @@ import {
   workflowHead,
   type PageHead,
 } from './prerender-head.ts';
+import { formFromStart } from '../src/engine/page-shape.ts';
 import { readManifests } from '../src/manifests/read.ts';
 import { readWorkflows } from './vite-catalogue.ts';
 
@@ -126,19 +127,20 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
         return `manifests/${tool.category}/${tool.slug}.json`;
       };
 
-      // `modules`: the page's route module first, then the other chunks it loads before rendering.
-      const pages: { head: PageHead; render: string; modules: string[] }[] = [
+      /*
+       * `modules`: the page's route module first, then the other chunks it loads before rendering;
+       * `styled`: chunks whose stylesheets the page's HTML needs but whose code loads later.
+       */
+      const pages: { head: PageHead; render: string; modules: string[]; styled?: string[] }[] = [
         ...SITE_PAGES.map((p) => ({ head: sitePageHead(p, base), render: p.path, modules: PAGE_MODULES[p.path] ? [PAGE_MODULES[p.path]] : [] })),
         ...tools.map((t) => ({
           head: toolHead(t, base),
           render: `/tools/${t.slug}`,
-          modules: [
-            TOOL_ROUTE,
-            manifestKey(t.slug),
-            // A page for typed text shows its options form, and its bespoke view, at once (ToolRoute's
-            // preloadTool); any other view takes over with the first files.
-            ...(t.limits.minFiles === 0 ? [OPTIONS_FORM, OPTIONS_STATE, ...(t.view ? [`src/views/${t.view}.tsx`] : [])] : []),
-          ],
+          modules: [TOOL_ROUTE, manifestKey(t.slug)],
+          // A page for typed text is drawn with its options form, and its bespoke view, whose code loads
+          // when the visitor reaches the page (ToolRoute's StartWhenReached); any other view takes over
+          // with the first files.
+          styled: formFromStart(t) ? [OPTIONS_FORM, OPTIONS_STATE, ...(t.view ? [`src/views/${t.view}.tsx`] : [])] : [],
         })),
         ...readWorkflows(workflowRoot, tools).map((w) => ({
           head: workflowHead(w, tools, base),
@@ -154,6 +156,7 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
         const js = new Set<string>();
         const css = new Set<string>();
         for (const key of page.modules) chunkAssets(clientManifest, key, js, css);
+        for (const key of page.styled ?? []) chunkAssets(clientManifest, key, new Set(js), css);
         const stylesheets = [...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`);
         /*
          * The route's chunks and the application, fetched from the start so a page that has painted

@@ -24,6 +24,9 @@ import './site/site.css';
 import { catchEarlyFiles } from './early-files';
 
 catchEarlyFiles();
+// Every form of the site is handled on the page. Before the application is live, a press of a
+// form's button would send the page's form to the server, reloading the page without what was typed.
+window.addEventListener('submit', (event) => event.preventDefault(), true);
 
 /** Resolves once the page is parsed and every stylesheet it links has loaded (or failed to). */
 function afterStylesheets(): Promise<void> {

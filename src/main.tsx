@@ -59,12 +59,6 @@ export async function start(): Promise<void> {
   const element = document.getElementById('root');
   if (!element) throw new Error('Missing #root element');
   const pathname = location.pathname;
-  const page = await loadPage(pathname);
-  // Fetched ahead of the click; a failure shows when a link is followed.
-  const prepare = () => void loadRouter().catch(() => undefined);
-  let root: Root | undefined;
-  const navigate = firstNavigation(() => root!);
-
   /*
    * Pages are pre-rendered at build time (scripts/vite-prerender.ts) from the
    * same tree. When the HTML is this path's own page, or the not-found page served
@@ -72,7 +66,14 @@ export async function start(): Promise<void> {
    * a host that serves another page) it renders afresh.
    */
   const prerendered = element.dataset.prerendered;
-  if (prerendered === pathname || (prerendered === '404' && !isKnownPath(pathname))) {
+  const hydrating = prerendered === pathname || (prerendered === '404' && !isKnownPath(pathname));
+  const page = await loadPage(pathname, hydrating);
+  // Fetched ahead of the click; a failure shows when a link is followed.
+  const prepare = () => void loadRouter().catch(() => undefined);
+  let root: Root | undefined;
+  const navigate = firstNavigation(() => root!);
+
+  if (hydrating) {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page.
     startTransition(() => {

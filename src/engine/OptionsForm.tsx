@@ -10,6 +10,7 @@ import type { Field, ToolManifest } from '../../schemas/manifest';
 import { isDisabled, isVisible } from '../contract/option-values';
 import type { Facts } from '../contract/rules';
 import { ImageOptionField } from './fields/ImageOptionField';
+import { keepTyped } from './reach';
 
 /** Form values: manifest fields only ever hold primitives. */
 export type FormValues = Record<string, string | number | boolean | null>;
@@ -74,6 +75,16 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
     </Text>
   );
 
+  /*
+   * A native control, registered with the form, and its default written into the HTML as well: a page
+   * pre-rendered with its form shows the defaults before it hydrates (ToolRoute's StartWhenReached),
+   * and what the visitor typed before then stays (reach.ts).
+   */
+  const registered = (options?: Parameters<OptionsFormApi['register']>[1]) => {
+    const { ref, ...props } = form.register(field.name, options);
+    return { defaultValue: htmlDefault(form.formState.defaultValues?.[field.name]), ...props, ref: keepTyped(ref) };
+  };
+
   // What a text box and a text area share; registered only for those, the other controls are controlled.
   const typedProps = (placeholder: string | undefined) => ({
     id,
@@ -81,7 +92,7 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
     disabled,
     'aria-describedby': described,
     'aria-invalid': !!error,
-    ...form.register(field.name),
+    ...registered(),
   });
 
   switch (field.type) {
@@ -89,7 +100,7 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
       return (
         <div className="field">
           {label}
-          <select id={id} className="field-select" disabled={disabled} aria-describedby={described} {...form.register(field.name)}>
+          <select id={id} className="field-select" disabled={disabled} aria-describedby={described} {...registered()}>
             {field.choices.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -149,7 +160,7 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
             step={field.step}
             disabled={disabled}
             aria-describedby={described}
-            {...form.register(field.name, { valueAsNumber: true })}
+            {...registered({ valueAsNumber: true })}
           />
           {help}
           {errorText}
@@ -170,7 +181,7 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
             disabled={disabled}
             aria-describedby={described}
             aria-invalid={!!error}
-            {...form.register(field.name, { setValueAs: (v: string) => (v === '' ? '' : Number(v)) })}
+            {...registered({ setValueAs: (v: string) => (v === '' ? '' : Number(v)) })}
           >
             {field.unit && <TextField.Slot side="right">{field.unit}</TextField.Slot>}
           </TextField.Root>
@@ -220,7 +231,7 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
         <div className="field">
           {label}
           <div className="field-row">
-            <input id={id} type="color" className="field-color" disabled={disabled} {...form.register(field.name)} />
+            <input id={id} type="color" className="field-color" disabled={disabled} {...registered()} />
             <code>{String(form.watch(field.name))}</code>
           </div>
           {help}
@@ -229,4 +240,9 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
     case 'image':
       return <ImageOptionField field={field} form={form} id={id} disabled={disabled} described={described} help={help} />;
   }
+}
+
+/** A default as a native control's HTML default: text and numbers; nothing for other values. */
+function htmlDefault(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }

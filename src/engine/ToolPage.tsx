@@ -14,6 +14,8 @@ import type { ToolManifest } from '../../schemas/manifest';
 import { DropZone } from './DropZone';
 import { BatchSection } from './batch/BatchSection';
 import { FileList } from './FileList';
+import { releaseHeldPresses } from './reach';
+import { formFromStart } from './page-shape';
 import type { FormValues, OptionsFormApi } from './OptionsForm';
 import { loadedOptionsState, loadOptionsForm, loadOptionsResolver, OptionsForm, optionsFormLoaded, whenOptionsStateLoads } from './options-form-lazy';
 import { FailedFiles, loadResultParts, ResultList } from './result-parts';
@@ -142,7 +144,7 @@ export function DefaultInput({ page }: { page: ToolPageState }) {
 /** The generic options part: the fields of the manifest, once there is something to work on. */
 export function DefaultOptions({ page }: { page: ToolPageState }) {
   const { manifest, run, form } = page;
-  if (!form || (run.files.length === 0 && manifest.limits.minFiles > 0)) return null;
+  if (!form || (run.files.length === 0 && !formFromStart(manifest))) return null;
   return (
     <Suspense fallback={null}>
       <OptionsForm manifest={manifest} form={form} facts={run.facts} disabled={run.running} />
@@ -178,6 +180,8 @@ const reachForm = () => void loadOptionsResolver();
 export function ToolFrame({ page, blocked, input, afterInput, options, afterOptions, controls, afterControls, results, resultsMaxHeight, help }: ToolFrameProps) {
   const { manifest, run } = page;
   usePageReady();
+  // A page for typed text that hydrated when reached: what was pressed before is pressed again now.
+  useEffect(releaseHeldPresses, []);
   return (
     <div className="tool-page">
       <ToolHeader manifest={manifest} />
@@ -220,8 +224,8 @@ export function ToolFrame({ page, blocked, input, afterInput, options, afterOpti
 /**
  * The generic tool page: the frame with every part from the manifest. A page
  * for typed text shows its options at once, so their state has loaded before
- * it renders (ToolRoute's preloadTool); any other page holds its options from
- * when its options form loads, with the first file.
+ * it renders (ToolRoute's StartWhenReached); any other page holds its options
+ * from when its options form loads, with the first file.
  */
 export function ToolPage({ manifest }: { manifest: ToolManifest }) {
   const run = useToolRun(manifest);
@@ -231,7 +235,7 @@ export function ToolPage({ manifest }: { manifest: ToolManifest }) {
 /** The generic page over a run held elsewhere (a page whose bespoke view takes over with the first files). */
 export function GenericToolPage({ manifest, run, loadWithFiles }: { manifest: ToolManifest; run: ToolRun; loadWithFiles?: () => Promise<boolean> }) {
   const [state, setState] = useState(loadedOptionsState);
-  const [optionsFirst] = useState(() => manifest.limits.minFiles === 0 && !!state);
+  const [optionsFirst] = useState(() => formFromStart(manifest) && !!state);
   useEffect(() => {
     if (state) return;
     // It may have arrived between this render and this effect.

@@ -3,15 +3,19 @@
  * (discovered as src/views/<name>.tsx and loaded lazily). A view of a tool that
  * works on files takes over with the first files: until then the page is the
  * generic one, which looks the same with no file chosen, so the page opens
- * with the generic page's code and goes live as soon. A view of a tool for
- * typed text shows its form at once, so it loads with the page.
+ * with the generic page's code and goes live as soon. A page for typed text
+ * shows its form (and view) at once: when it hydrates, that part waits, as the
+ * pre-rendered HTML, for the visitor's first move on the page (reach.ts).
  */
 import { Spinner } from '@radix-ui/themes';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ToolManifest } from '../../schemas/manifest';
 import { loadToolManifest, loadedToolManifest } from './tool-manifest';
 import { notify } from './notify';
-import { loadOptionsFormFirst } from './options-form-lazy';
+import { loadOptionsFormFirst, optionsFormLoaded } from './options-form-lazy';
+import { forgetReach, noteTyped, whenReached } from './reach';
+import { usePageReady } from '../lib/page-ready';
+import { formFromStart } from './page-shape';
 import { SharedRun } from './shared-run';
 import { GenericToolPage, ToolPage } from './ToolPage';
 import { useToolRun } from './useToolRun';
@@ -25,11 +29,6 @@ type View = ComponentType<ToolViewProps>;
 /** Views already loaded, so a pre-rendered page hydrates without suspending. */
 const loadedViews = new Map<string, View>();
 
-/** Whether the tool's view shows from the page's first render: a view of a tool for typed text. */
-function viewFromStart(manifest: ToolManifest): boolean {
-  return manifest.limits.minFiles === 0;
-}
-
 async function loadView(name: string): Promise<View | undefined> {
   const load = viewLoader(name);
   if (!load) return undefined;
@@ -38,12 +37,27 @@ async function loadView(name: string): Promise<View | undefined> {
   return view;
 }
 
-/** Loads a tool's manifest, and what its page shows from the start; the router calls this before showing the page. */
-export async function preloadTool(slug: string): Promise<void> {
-  const manifest = await loadToolManifest(slug);
-  if (!manifest || !viewFromStart(manifest)) return;
-  // A page for typed text shows its options form before any file.
+/** Said when the code of a page for typed text cannot be fetched once the visitor reaches it. */
+export const TOOL_LOAD_FAILED = 'This tool could not be loaded. Check your connection, then reload the page and try again.';
+
+/** What a page for typed text shows from the start: its options form, and its view if it has one. */
+async function loadStart(manifest: ToolManifest): Promise<void> {
   await Promise.all([loadOptionsFormFirst(), manifest.view && loadView(manifest.view)]);
+}
+
+function startLoaded(manifest: ToolManifest): boolean {
+  return optionsFormLoaded() && (!manifest.view || loadedViews.has(manifest.view));
+}
+
+/**
+ * Loads a tool's manifest, and what its page shows from the start; the router calls this before
+ * showing the page. A page about to hydrate (`hydrating`) loads its start when reached instead.
+ */
+export async function preloadTool(slug: string, hydrating = false): Promise<void> {
+  const manifest = await loadToolManifest(slug);
+  if (!manifest || !formFromStart(manifest)) return;
+  if (hydrating) starts.set(slug, startWhenReached(manifest));
+  else await loadStart(manifest);
 }
 
 export default function ToolRoute({ slug }: { slug: string }) {
@@ -52,9 +66,60 @@ export default function ToolRoute({ slug }: { slug: string }) {
     if (manifest) document.title = `${manifest.title} - FileDesk`;
   }, [manifest]);
   if (!manifest) return null;
+  if (formFromStart(manifest)) {
+    return (
+      <StartWhenReached key={slug} manifest={manifest}>
+        {manifest.view ? <ViewFromStart manifest={manifest} name={manifest.view} /> : <ToolPage manifest={manifest} />}
+      </StartWhenReached>
+    );
+  }
   if (!manifest.view) return <ToolPage key={slug} manifest={manifest} />;
-  if (viewFromStart(manifest)) return <ViewFromStart key={slug} manifest={manifest} name={manifest.view} />;
   return <ViewWithFiles key={slug} manifest={manifest} name={manifest.view} />;
+}
+
+/**
+ * The start of a page for typed text whose code is still loading, by slug: the page being hydrated
+ * waits for the visitor's first move; any other starts loading when it first renders.
+ */
+const starts = new Map<string, Promise<void>>();
+
+/** Loads the start at the visitor's first move, and again at the next if it fails; notes what was typed meanwhile. */
+function startWhenReached(manifest: ToolManifest): Promise<void> {
+  return whenReached()
+    .then(() => loadStart(manifest))
+    .then(noteTyped, () => {
+      notify.error(TOOL_LOAD_FAILED);
+      forgetReach();
+      return startWhenReached(manifest);
+    });
+}
+
+function startOf(manifest: ToolManifest): Promise<void> {
+  let start = starts.get(manifest.slug);
+  if (!start) {
+    start = loadStart(manifest);
+    starts.set(manifest.slug, start);
+  }
+  return start;
+}
+
+/**
+ * A page for typed text: drawn at once where its code is loaded (the build, a link followed);
+ * when the page hydrates, its pre-rendered tool stays as it is, live as HTML, until the visitor's
+ * first move, then loads and hydrates, keeping what was typed and pressed meanwhile (reach.ts).
+ */
+function StartWhenReached({ manifest, children }: { manifest: ToolManifest; children: ReactNode }) {
+  usePageReady();
+  return (
+    <Suspense fallback={<Spinner size="3" aria-label="Loading tool" />}>
+      <Started manifest={manifest}>{children}</Started>
+    </Suspense>
+  );
+}
+
+function Started({ manifest, children }: { manifest: ToolManifest; children: ReactNode }) {
+  if (!startLoaded(manifest)) use(startOf(manifest));
+  return children;
 }
 
 function ViewFromStart({ manifest, name }: { manifest: ToolManifest; name: string }) {

@@ -3,9 +3,9 @@
  * and batch mode use them: fetched when the first form is about to show (a tool
  * page shows its options once a file is chosen), together with the zod schema
  * its validation needs, so a page opens without any of them. A page whose form
- * shows before any file awaits loadOptionsFormFirst before rendering (ToolRoute's
- * preloadTool), so its pre-rendered form hydrates at once; its schema follows
- * when the visitor reaches the form. Views, which hold
+ * shows before any file loads it with loadOptionsFormFirst before its form renders
+ * or hydrates (ToolRoute's StartWhenReached); its schema follows when the visitor
+ * reaches the form. Views, which hold
  * their options from the start (useToolPage.ts), import the form itself.
  */
 import { preloadable } from '../lib/preloadable';

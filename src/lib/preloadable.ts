@@ -16,7 +16,15 @@ export interface Preloadable<P extends object> {
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
-  const preload = () => (pending ??= load().then((component) => (loaded = component)));
+  // A failed fetch (the connection dropped) is tried again at the next preload.
+  const preload = () =>
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Component(props: P): ReactElement {
     // Chosen once per instance, so a part shown while loading is not remounted when its code arrives.

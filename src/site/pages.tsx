@@ -21,8 +21,11 @@ export interface SitePage {
   path: string;
   /** False when the parameter names no tool or workflow: the path shows the not-found page. */
   exists?(params: PageParams): boolean;
-  /** Loads the page's code before it shows. */
-  load(params: PageParams): Promise<void>;
+  /**
+   * Loads the page's code before it shows. `hydrating`: the page is about to hydrate its
+   * pre-rendered HTML, and may leave for later what only a visitor's move needs.
+   */
+  load(params: PageParams, hydrating?: boolean): Promise<void>;
   /** The page, once loaded. */
   render(params: PageParams): ReactNode;
 }
@@ -66,15 +69,15 @@ function slugPage<M extends { default: ComponentType<{ slug: string }> }>(
   path: string,
   titleOf: (slug: string) => string | undefined,
   importRoute: () => Promise<M>,
-  preload: (module: M, slug: string) => Promise<void>,
+  preload: (module: M, slug: string, hydrating: boolean) => Promise<void>,
 ): SitePage {
   const Route = preloadable(() => importRoute().then((m) => m.default));
   return {
     path,
     exists: ({ slug }) => titleOf(slug) !== undefined,
-    async load({ slug }) {
+    async load({ slug }, hydrating = false) {
       const [module] = await Promise.all([importRoute(), Route.preload()]);
-      await preload(module, slug);
+      await preload(module, slug, hydrating);
     },
     render: ({ slug }) => (
       <TitledPage title={titleOf(slug)!}>
@@ -87,7 +90,7 @@ function slugPage<M extends { default: ComponentType<{ slug: string }> }>(
 export const PAGES: readonly SitePage[] = [
   { path: '/', load: async () => undefined, render: () => <Home /> },
   codePage('/tools', AllTools),
-  slugPage('/tools/$slug', (slug) => toolBySlug(slug)?.title, () => import('../engine/ToolRoute'), (m, slug) => m.preloadTool(slug)),
+  slugPage('/tools/$slug', (slug) => toolBySlug(slug)?.title, () => import('../engine/ToolRoute'), (m, slug, hydrating) => m.preloadTool(slug, hydrating)),
   codePage(BUILDER_PATH, ChainBuilder),
   slugPage('/workflows/$slug', workflowTitle, () => import('../workflows/WorkflowRoute'), (m, slug) => m.preloadWorkflow(slug)),
   codePage('/about', About),
@@ -122,9 +125,9 @@ export function isKnownPath(pathname: string): boolean {
 }
 
 /** Loads the page a path shows (the not-found page for an unknown one) and gives it, ready to draw. */
-export async function loadPage(pathname: string): Promise<ReactNode> {
+export async function loadPage(pathname: string, hydrating = false): Promise<ReactNode> {
   const match = matchPage(pathname);
   if (!match || !(match.page.exists?.(match.params) ?? true)) return <NotFound />;
-  await match.page.load(match.params);
+  await match.page.load(match.params, hydrating);
   return match.page.render(match.params);
 }
