@@ -74,7 +74,7 @@ for (const [family, paths] of Object.entries(ROUTE_FAMILIES)) {
         await expectNoSeriousViolations(page);
         await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
         // The theme follows the system setting live.
-        await expect(page.locator('[data-is-root-theme="true"]')).toHaveClass(/\bdark\b/);
+        await expect(page.locator('html')).toHaveClass(/\bdark\b/);
         await expectNoSeriousViolations(page);
       }
     });

@@ -21,8 +21,10 @@ import '@radix-ui/themes/tokens/colors/green.css';
 import '@radix-ui/themes/components.css';
 import '@radix-ui/themes/utilities.css';
 import './site/site.css';
+import { followSystemAppearance } from './appearance';
 import { catchEarlyFiles } from './early-files';
 
+followSystemAppearance();
 catchEarlyFiles();
 // Every form of the site is handled on the page. Before the application is live, a press of a
 // form's button would send the page's form to the server, reloading the page without what was typed.

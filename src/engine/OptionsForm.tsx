@@ -4,7 +4,7 @@
  * loads with the first form a page shows (options-form-lazy.ts), not with the page.
  */
 import { RadioGroup, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
-import { Fragment, useId } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { Field, ToolManifest } from '../../schemas/manifest';
 import { isDisabled, isVisible } from '../contract/option-values';
@@ -58,6 +58,8 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
   const id = useId();
   const helpId = `${id}-help`;
   const error = form.formState.errors[field.name];
+  // The value the field starts with, read once: written into the HTML as the control's default.
+  const [initial] = useState(() => htmlDefault(form.getValues(field.name)));
   const described = field.help ? helpId : undefined;
   const label = (
     <label htmlFor={id} className="field-label">
@@ -82,7 +84,7 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
    */
   const registered = (options?: Parameters<OptionsFormApi['register']>[1]) => {
     const { ref, ...props } = form.register(field.name, options);
-    return { defaultValue: htmlDefault(form.formState.defaultValues?.[field.name]), ...props, ref: keepTyped(ref) };
+    return { defaultValue: initial, ...props, ref: keepTyped(ref) };
   };
 
   // What a text box and a text area share; registered only for those, the other controls are controlled.

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Theme } from '@radix-ui/themes';
-import { useSystemAppearance } from './useSystemAppearance';
 
-/** The Radix theme, light or dark as the system says, around the site. */
+/**
+ * The Radix theme around the site. Its appearance is inherited: the entry script puts the system's
+ * light or dark on the root element (src/appearance.ts), so a change re-renders nothing.
+ */
 export function App({ children }: { children: ReactNode }) {
-  const appearance = useSystemAppearance();
   return (
-    <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium" panelBackground="solid">
+    <Theme accentColor="indigo" grayColor="slate" radius="medium" panelBackground="solid">
       {children}
     </Theme>
   );
