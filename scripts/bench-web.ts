@@ -9,7 +9,8 @@
  * when the `lighthouse` package is installed (it runs against the system
  * Chromium, offline, on a preview server). Prints only; asserts nothing.
  * `--runs N` changes the number of loads, `--only-timing` skips Lighthouse,
- * `--only-lighthouse` the timed loads, `--mobile-only` Lighthouse's desktop runs;
+ * `--only-lighthouse` the timed loads, `--mobile-only` Lighthouse's desktop runs,
+ * `--tools a,b` times and scores those tool pages (by slug) instead of the usual six;
  * LIGHTHOUSE_DIR names a folder where lighthouse and chrome-launcher are installed.
  */
 import { execFileSync } from 'node:child_process';
@@ -41,7 +42,11 @@ function initialJs(htmlFile: string): { raw: number; gz: number; files: number }
 }
 
 /** Five generic tool pages or views that open as one (Merge PDF), and a page for typed text, which shows its form at once. */
-const TOOL_PAGES = ['tools/pdf-compressor.html', 'tools/merge-pdf.html', 'tools/jpg-to-png.html', 'tools/image-compressor.html', 'tools/split-csv.html', 'tools/text-case-converter.html'];
+const pagesArg = process.argv.indexOf('--tools');
+const TOOL_PAGES =
+  pagesArg > 0
+    ? process.argv[pagesArg + 1].split(',').map((slug) => `tools/${slug}.html`)
+    : ['tools/pdf-compressor.html', 'tools/merge-pdf.html', 'tools/jpg-to-png.html', 'tools/image-compressor.html', 'tools/split-csv.html', 'tools/text-case-converter.html'];
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 
