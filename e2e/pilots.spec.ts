@@ -60,8 +60,7 @@ test('merge-pdf: moving the second file up reverses the order', async ({ page })
   const second = await makePdf([301, 302, 303], 'Second');
   const input = page.getByTestId('file-input');
   await input.setInputFiles([upload('first.pdf', 'application/pdf', first)]);
-  // As a visitor does: the second file once the first is listed (the view replaces the page, and its input, with the first).
-  await expect(page.getByRole('list', { name: 'Files to merge, in order' }).getByRole('listitem')).toHaveCount(1);
+  // At once: the view replaces the page, and its input, with the first file; a choice that lands on the old input still counts.
   await input.setInputFiles([upload('second.pdf', 'application/pdf', second)]);
   await page.getByRole('button', { name: /move second\.pdf up/i }).click();
   const name = await runReal(page, 'merge-pdf');

@@ -14,6 +14,7 @@ function fakeInput() {
   const given: string[][] = [];
   const input = {
     files: [] as File[],
+    addEventListener: vi.fn(),
     dispatchEvent: vi.fn((event: Event) => {
       expect(event.type).toBe('change');
       expect(event.bubbles).toBe(true);
@@ -97,5 +98,38 @@ describe('useEarlyFiles', () => {
     act(() => result.current());
     expect(given).toEqual([]);
     expect(window.earlyFiles).toBeUndefined();
+  });
+
+  it('passes on a choice that lands on its input after the drop zone has left the page', () => {
+    window.earlyFiles = { batches: [] };
+    const input = document.createElement('input');
+    input.type = 'file';
+    document.body.append(input);
+    const { unmount } = renderHook(() => useEarlyFiles({ current: input }));
+    // A view replaces the page, and this input, while its file dialog is open; the view's drop zone takes over.
+    unmount();
+    input.remove();
+    const take = vi.fn();
+    window.earlyFiles.take = take;
+    Object.defineProperty(input, 'files', { value: [file('late.pdf')] });
+    input.dispatchEvent(new Event('change'));
+    expect(take).toHaveBeenCalledTimes(1);
+    expect(take.mock.calls[0][0].map((f: File) => f.name)).toEqual(['late.pdf']);
+    // With no drop zone live yet, the choice waits with the other early files.
+    delete window.earlyFiles.take;
+    input.dispatchEvent(new Event('change'));
+    expect(window.earlyFiles.batches.map((batch) => batch.map((f) => f.name))).toEqual([['late.pdf']]);
+  });
+
+  it('leaves a choice on an input still on the page to the drop zone', () => {
+    const take = vi.fn();
+    window.earlyFiles = { batches: [], take };
+    const input = document.createElement('input');
+    document.body.append(input);
+    renderHook(() => useEarlyFiles({ current: input }));
+    Object.defineProperty(input, 'files', { value: [file('here.pdf')] });
+    input.dispatchEvent(new Event('change'));
+    expect(take).not.toHaveBeenCalled();
+    input.remove();
   });
 });

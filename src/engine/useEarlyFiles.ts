@@ -11,6 +11,9 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 // Types only: the code is the entry script's, and runs before the application.
 import type { EarlyFiles } from '../early-files';
 
+/** Inputs whose choices made after they left the page are passed on. */
+const watched = new WeakSet<HTMLInputElement>();
+
 /** Gives `files` to a file input and fires the change its handler listens to. */
 export function chooseFiles(input: HTMLInputElement, files: File[]): void {
   const transfer = new DataTransfer();
@@ -59,6 +62,22 @@ export function useEarlyFiles(inputRef: RefObject<HTMLInputElement | null>, disa
       early.batches.unshift(...pending.current.splice(0));
     };
   }, [giveNext]);
+
+  // A choice that lands on this input once its drop zone has left the page (a view took the page over while
+  // the file dialog was open) goes to the drop zone that replaced it, as a drop elsewhere on the page would.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input || watched.has(input)) return;
+    watched.add(input);
+    // Never removed: by the time it matters the input is off the page, and goes when the dialog is done with it.
+    input.addEventListener('change', () => {
+      const early = window.earlyFiles;
+      if (input.isConnected || !early || !input.files?.length) return;
+      const files = [...input.files];
+      if (early.take) early.take(files);
+      else early.batches.push(files);
+    });
+  }, [inputRef]);
 
   // After each render that followed a taken batch (the page's file list is then current), the next one.
   useEffect(giveNext, [giveNext, taken, disabled]);
