@@ -13,7 +13,7 @@ import type { ToolManifest } from '../../schemas/manifest';
 import { loadToolManifest, loadedToolManifest } from './tool-manifest';
 import { notify } from './notify';
 import { loadOptionsFormFirst, optionsFormLoaded } from './options-form-lazy';
-import { forgetReach, noteTyped, whenReached } from './reach';
+import { forgetReach, startHandingOver, whenReached } from './reach';
 import { usePageReady } from '../lib/page-ready';
 import { formFromStart } from './page-shape';
 import { SharedRun } from './shared-run';
@@ -83,11 +83,11 @@ export default function ToolRoute({ slug }: { slug: string }) {
  */
 const starts = new Map<string, Promise<void>>();
 
-/** Loads the start at the visitor's first move, and again at the next if it fails; notes what was typed meanwhile. */
+/** Loads the start at the visitor's first move, and again at the next if it fails; then what was typed meanwhile is handed to the form. */
 function startWhenReached(manifest: ToolManifest): Promise<void> {
   return whenReached()
     .then(() => loadStart(manifest))
-    .then(noteTyped, () => {
+    .then(startHandingOver, () => {
       notify.error(TOOL_LOAD_FAILED);
       forgetReach();
       return startWhenReached(manifest);

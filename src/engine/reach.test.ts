@@ -74,7 +74,7 @@ describe('a page for typed text reached by the visitor', () => {
     const size = document.querySelector<HTMLInputElement>('input[name=size]')!;
     text.value = 'typed before';
     mode.value = 'lower';
-    reach.noteTyped();
+    reach.startHandingOver();
     const heard: string[] = [];
     for (const control of [text, mode, size]) {
       control.addEventListener(control === mode ? 'change' : 'input', () => heard.push(`${control.name}=${control.value}`));

@@ -61,9 +61,6 @@ export function forgetReach(): void {
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/** Values read as the tool's code arrived, before hydration began (hydration may reset a list's choice). */
-const early = new Map<Element, string>();
-
 /** The tool's named text boxes, text areas, lists, sliders and colour inputs. */
 function controls(): Control[] {
   return [
@@ -73,6 +70,7 @@ function controls(): Control[] {
   ];
 }
 
+/** Whether the visitor changed the control from the default written in its HTML. */
 function changed(control: Control): boolean {
   return control instanceof HTMLSelectElement
     ? [...control.options].some((option) => option.selected !== option.defaultSelected)
@@ -84,15 +82,9 @@ let handing = false;
 /** Controls already taken over by their form while handing over. */
 const taken = new WeakSet<Element>();
 
-/** Notes what the visitor has typed or chosen so far, as the tool's code arrives. */
-export function noteTyped(): void {
+/** The tool's code has arrived: from now on, a control its form takes over keeps what the visitor typed in it. */
+export function startHandingOver(): void {
   handing = true;
-  for (const control of controls()) if (changed(control)) early.set(control, control.value);
-}
-
-/** What the visitor typed or chose in this control before its form took it over, if anything. */
-function typedValue(control: Control): string | undefined {
-  return changed(control) ? control.value : early.get(control);
 }
 
 /** Sets a value through the native setter, which React's change tracking does not see, so the event that follows counts as a change. */
@@ -118,9 +110,8 @@ export function keepTyped<T extends Element>(ref: (element: T | null) => void): 
     const control = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement ? element : null;
     if (!handing || !control || taken.has(control)) return ref(element);
     taken.add(control);
-    const typed = typedValue(control);
+    const typed = changed(control) ? control.value : undefined;
     ref(element);
-    early.delete(control);
     if (typed !== undefined && control.value !== typed) setNative(control, typed);
     // The control is committed but its change handler may not be: tell the form once this commit is done.
     queueMicrotask(() => {
@@ -138,14 +129,13 @@ export function keepTyped<T extends Element>(ref: (element: T | null) => void): 
  */
 export function releaseHeldPresses(): void {
   window.removeEventListener('click', hold, true);
-  if (handing) for (const control of controls()) if (!taken.has(control) && (early.has(control) || changed(control))) awaited.add(control);
+  if (handing) for (const control of controls()) if (!taken.has(control) && changed(control)) awaited.add(control);
   let done = false;
   replay = () => {
     if (done) return;
     done = true;
     replay = undefined;
     handing = false;
-    early.clear();
     awaited.clear();
     held.splice(0).forEach((button) => {
       if (button.isConnected) button.click();
