@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { pdfPageTexts } from './pdf-builders';
-import { fillMessage } from '../src/engine/facts';
+import { fillMessage } from '../src/core/facts';
 import { demoBadge, downloadResult, gotoReal, manifest, toast, upload } from './support';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

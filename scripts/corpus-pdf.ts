@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { readManifests } from '../src/manifests/read';
-import { CRASH_MESSAGE } from '../src/engine/run-shape';
+import { CRASH_MESSAGE } from '../src/core/run-shape';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(root, 'dist-cli/filedesk.js');

@@ -35,7 +35,7 @@ export interface NewToolRequest {
 function toolTest(slug: string, up: string): string {
   return `/** ${slug} on a small generated input: real files of the types its manifest produces. */
 import { describe, it } from 'vitest';
-import { loadProcessor } from '${up}src/engine/worker/processor-modules';
+import { loadProcessor } from '${up}src/core/processor-modules';
 import { readManifest } from '${up}src/manifests/read';
 import { expectProducedFiles, runAsTool, sampleInputs } from '${up}tests/support/processor-sample';
 

@@ -12,7 +12,7 @@ import type { Plugin } from 'vite';
 import { manifestSchema, type ToolManifest } from '../schemas/manifest.ts';
 import { workflowSchema, type Workflow } from '../schemas/workflow.ts';
 import { readManifests, readWorkflowFiles } from '../src/manifests/read.ts';
-import { toolKind } from '../src/engine/demo/tool-kind.ts';
+import { toolKind } from '../src/core/tool-kind.ts';
 
 const VIRTUAL_ID = 'virtual:catalogue';
 const FEATURES_ID = 'virtual:catalogue-features';

@@ -13,7 +13,7 @@ import { parseRunArgs, UsageError } from '../src/cli/args';
 import { toolHelp } from '../src/cli/help';
 import { allowedValues, resolveOptions } from '../src/cli/options';
 import { decodeImageValue } from '../src/contract/image-value';
-import { loadProcessor } from '../src/engine/worker/processor-modules';
+import { loadProcessor } from '../src/core/processor-modules';
 import { readManifest } from '../src/manifests/read';
 import { ctx, pdfInput, qpdfChecks } from './fixtures/pdf/make';
 

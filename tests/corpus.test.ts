@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessorContext, ToolInput, ToolOutput } from '../src/contract/types';
-import { CRASH_MESSAGE } from '../src/engine/run-shape';
+import { CRASH_MESSAGE } from '../src/core/run-shape';
 import { isToolError } from '../src/lib/errors';
 import { recognize, terminateOcr } from '../src/lib/ocr/recognize';
 import { loadPdf } from '../src/lib/pdf/load';

@@ -7,7 +7,7 @@ import { toolBySlug } from './support/catalogue';
 import { setDemoMode } from '../src/engine/demo/demo-mode';
 import { renderWithShell, toastTexts } from './support/components';
 import { ToolPage } from '../src/engine/ToolPage';
-import { processorNames } from '../src/engine/worker/processor-modules';
+import { processorNames } from '../src/core/processor-modules';
 
 const manifest = toolBySlug('create-pdf')!;
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));

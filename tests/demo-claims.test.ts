@@ -4,7 +4,7 @@
  * one of its features says what the download really is.
  */
 import { describe, expect, it } from 'vitest';
-import { toolKind } from '../src/engine/demo/tool-kind';
+import { toolKind } from '../src/core/tool-kind';
 import { allTools } from './support/catalogue';
 
 const demoOnly = allTools.filter((tool) => toolKind(tool) === 'demo-only');

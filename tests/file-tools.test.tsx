@@ -34,7 +34,7 @@ import {
 // The worker does not exist in jsdom: a real run calls the processor in this process instead, with the same inputs.
 vi.mock('../src/engine/worker/bridge', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../src/engine/worker/bridge')>();
-  const { loadProcessor } = await import('../src/engine/worker/processor-modules');
+  const { loadProcessor } = await import('../src/core/processor-modules');
   const { runInPlace } = await import('./support/components');
   return { ...actual, runInWorker: runInPlace(loadProcessor) };
 });

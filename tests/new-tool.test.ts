@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PLACEHOLDER_DESCRIPTION, PLACEHOLDER_TITLE, scaffoldTool } from '../scripts/new-tool';
 import { viewNames } from '../src/engine/view-modules';
-import { loadProcessor, processorNames } from '../src/engine/worker/processor-modules';
+import { loadProcessor, processorNames } from '../src/core/processor-modules';
 import { parseManifest } from '../src/manifests/parse';
 import { MANIFEST_ROOT, readManifestFiles, readManifests } from '../src/manifests/read';
 import { expectProducedFiles, runAsTool, sampleInputs } from './support/processor-sample';

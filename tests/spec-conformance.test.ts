@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolManifest } from '../schemas/manifest';
 import { allTools, catalogue, toolBySlug } from './support/catalogue';
-import { nameTemplate, outputName } from '../src/engine/naming';
+import { nameTemplate, outputName } from '../src/core/naming';
 import { defaultOptions } from '../src/contract/options';
 
 const MB = 1048576;

@@ -11,9 +11,9 @@ import type { ToolManifest } from '../schemas/manifest';
 import { workflowJsonSchemaText } from '../schemas/json-schema';
 import { RESERVED_WORKFLOW_SLUGS } from '../scripts/vite-catalogue';
 import { allTools, toolBySlug } from './support/catalogue';
-import { acceptsAny, canFollow, followers, producesWith } from '../src/engine/chain';
+import { acceptsAny, canFollow, followers, producesWith } from '../src/core/chain';
 import type { ProcessorModule } from '../src/contract/processor';
-import { validateWorkflow } from '../src/engine/workflow';
+import { validateWorkflow } from '../src/core/workflow';
 import { allWorkflows, workflowBySlug } from './support/workflow-catalogue';
 
 const root = new URL('../workflows/', import.meta.url).pathname;

@@ -6,8 +6,8 @@
  */
 import type { ToolManifest } from '../../schemas/manifest';
 import { parseManifest } from '../manifests/parse';
-import { validateWorkflow, type ResolvedWorkflow } from '../engine/workflow';
-import { cliProcessorName } from './page-tools';
+import { validateWorkflow, type ResolvedWorkflow } from '../core/workflow';
+import { cliProcessorName } from '../core/page-processors';
 
 const manifestFiles = import.meta.glob('../../manifests/*/*.json', { eager: true, import: 'default' });
 const workflowFiles = import.meta.glob('../../workflows/*.json', { eager: true, import: 'default' });

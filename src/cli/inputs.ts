@@ -8,7 +8,7 @@
 import { openAsBlob, statSync, type Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import type { BatchInput } from '../engine/batch/run-batch';
+import type { BatchInput } from '../core/run-batch';
 import { UsageError } from './args';
 
 export interface CliInput extends BatchInput {

@@ -3,7 +3,7 @@
  * type the tools' accept maps pair with its extension, else the engine's own
  * table (src/engine/naming.ts).
  */
-import { mimeFor } from '../engine/naming';
+import { mimeFor } from '../core/naming';
 import { tools } from './catalogue';
 
 const byExtension = new Map<string, string>();

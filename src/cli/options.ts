@@ -13,7 +13,7 @@ import { acceptedKinds, imageTooLargeMessage, imageValue } from '../contract/ima
 import { defaultOptions, isRequired } from '../contract/options';
 import { checkRunOptions } from '../contract/run-options';
 import { holds, type Facts } from '../contract/rules';
-import { loadCliProcessor } from './page-tools';
+import { loadCliProcessor } from '../core/page-processors';
 import { UsageError } from './args';
 import { mimeOf } from './mime';
 

@@ -7,7 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { CancelledError } from '../lib/errors';
-import { CRASH_MESSAGE } from '../engine/run-shape';
+import { CRASH_MESSAGE } from '../core/run-shape';
 import type { RunRequest, WorkerReply } from './protocol';
 
 export type RunReply = Extract<WorkerReply, { kind: 'done' }>;

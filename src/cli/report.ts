@@ -3,7 +3,7 @@
  * per finished file on stdout with --json, and a summary at the end. Without
  * a terminal and without --json, each failed file gets a line on stderr.
  */
-import type { BatchRow } from '../engine/batch/run-batch';
+import type { BatchRow } from '../core/run-batch';
 import { formatBytes } from '../lib/format-size';
 
 export interface Reporter {

@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
-import { runBatch, type BatchRow } from '../engine/batch/run-batch';
+import { runBatch, type BatchRow } from '../core/run-batch';
 import { CancelledError } from '../lib/errors';
 import { UsageError, parseRunArgs, type ParsedRun } from './args';
 import { toolHelp } from './help';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { DONE_LIST } from '../engine/batch/folder';
-import type { BatchSink } from '../engine/batch/run-batch';
+import type { BatchSink } from '../core/run-batch';
 
 export interface NodeSink extends BatchSink {
   /** Absolute path an output path is written to. */

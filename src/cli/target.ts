@@ -4,14 +4,14 @@
  * its files into one result, and the steps it runs with validated options.
  */
 import type { Field, FileTypes, OptionValues, ToolManifest } from '../../schemas/manifest';
-import type { ResolvedWorkflow } from '../engine/workflow';
-import { nameTemplate, outputName } from '../engine/naming';
+import type { ResolvedWorkflow } from '../core/workflow';
+import { nameTemplate, outputName } from '../core/naming';
 import type { Facts } from '../contract/rules';
 import { tooLargeMessage } from '../engine/batch/tool-batch';
 import { runnableTool, toolBySlug, workflowBySlug } from './catalogue';
 import { resolveOptions } from './options';
 import type { StepRequest } from './protocol';
-import { cliSupport } from './support';
+import { cliSupport } from '../core/capability';
 
 export interface Target {
   kind: 'tool' | 'workflow';

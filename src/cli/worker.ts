@@ -9,10 +9,10 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CancelledError } from '../lib/errors';
-import { runChain, type ChainStep, type StepRunner } from '../engine/run-chain';
-import { runFiles } from '../engine/run-files';
-import { CRASH_MESSAGE } from '../engine/run-shape';
-import { loadCliProcessor } from './page-tools';
+import { runChain, type ChainStep, type StepRunner } from '../core/run-chain';
+import { runFiles } from '../core/run-files';
+import { CRASH_MESSAGE } from '../core/run-shape';
+import { loadCliProcessor } from '../core/page-processors';
 import { installCanvas } from './canvas';
 import { runnableTool } from './catalogue';
 import { mimeOf } from './mime';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { nameOutputs } from './naming';
+import { nameOutputs } from '../core/naming';
 import { ResultList } from './ResultList';
 import { noPreviewNote } from './ResultPreview';
 import { testManifest } from '../../tests/support/components';

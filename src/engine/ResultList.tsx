@@ -8,7 +8,7 @@ import { Download, FileCheck2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { formatBytes } from '../lib/format-size';
 import { ResultPreview } from './ResultPreview';
-import type { ToolResult } from './tool-result';
+import type { ToolResult } from '../core/tool-result';
 
 /** Shown on a card whose file and figures come from the simulation. */
 export const SIMULATED_RESULT_NOTE = 'Simulated: this placeholder and its figures are not a real result.';

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { CompareSlider } from './CompareSlider';
 import { isPreviewableText, TextPreview } from './TextPreview';
-import type { ToolResult } from './tool-result';
+import type { ToolResult } from '../core/tool-result';
 
 const PdfResultPreview = lazy(() => import('./pdf-pages/PdfResultPreview'));
 

@@ -5,7 +5,7 @@ import type { ToolManifest } from '../../schemas/manifest';
 import { DEMO_BADGE, DEMO_BADGE_TITLE } from './demo/demo-badge';
 import { useDemoMode } from './demo/demo-mode';
 import { toolNote } from './demo/notes';
-import { toolKind, worksOnDevice } from './demo/tool-kind';
+import { toolKind, worksOnDevice } from '../core/tool-kind';
 import { ToolIcon } from './ToolIcon';
 
 export function ToolHeader({ manifest }: { manifest: ToolManifest }) {

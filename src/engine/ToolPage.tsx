@@ -25,7 +25,7 @@ import { holds } from '../contract/rules';
 import type { RunValues } from '../contract/view-extras';
 import { RunControls } from './RunControls';
 import { ToolHeader } from './ToolHeader';
-import type { ToolResult } from './tool-result';
+import type { ToolResult } from '../core/tool-result';
 import type { ToolPageState } from './tool-page-state';
 import { useToolRun, type RunOverrides, type ToolRun } from './useToolRun';
 import './engine.css';

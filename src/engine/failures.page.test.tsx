@@ -12,7 +12,7 @@ import '../../tests/setup/offscreen-canvas';
 
 vi.mock('./worker/bridge', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./worker/bridge')>();
-  const { loadProcessor } = await import('./worker/processor-modules');
+  const { loadProcessor } = await import('../core/processor-modules');
   const { runInPlace } = await import('../../tests/support/components');
   return { ...actual, runInWorker: runInPlace(loadProcessor) };
 });

@@ -10,7 +10,7 @@ import { ResultList } from '../engine/ResultList';
 import { cutText } from '../contract/rules';
 import { RESULT_LIST_HEIGHT, ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
-import type { ToolResult } from '../engine/tool-result';
+import type { ToolResult } from '../core/tool-result';
 import type { ToolViewProps } from '../engine/view-modules';
 import { downloadBlob } from '../lib/download';
 

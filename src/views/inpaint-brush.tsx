@@ -13,7 +13,7 @@ import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import { useRunMode } from '../engine/demo/useRunMode';
 import type { ToolViewProps } from '../engine/view-modules';
-import { CRASH_MESSAGE } from '../engine/run-shape';
+import { CRASH_MESSAGE } from '../core/run-shape';
 import { runInWorker } from '../engine/worker/bridge';
 import { CancelledError, isToolError } from '../lib/errors';
 import { decodeMask, type EncodedMask } from '../lib/image/ops/inpaint-mask';

@@ -15,7 +15,7 @@ import { browserVoices } from '../lib/speech/browser-voices';
 import { downloadBlob } from '../lib/download';
 import { ResultList } from '../engine/ResultList';
 import { RunProgress } from '../engine/RunControls';
-import type { ToolResult } from '../engine/tool-result';
+import type { ToolResult } from '../core/tool-result';
 import type { FormValues } from '../engine/OptionsForm';
 import { notify } from '../engine/notify';
 import { ToolFrame } from '../engine/ToolPage';

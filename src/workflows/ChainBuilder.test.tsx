@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allTools, toolBySlug } from '../../tests/support/catalogue';
-import { canFollow, producesWith } from '../engine/chain';
+import { canFollow, producesWith } from '../core/chain';
 import { toastTexts } from '../../tests/support/components';
 import { ChainBuilder, invalidLinkMessage, UNREADABLE_LINK_MESSAGE } from './ChainBuilder';
 import { chainHash, readChainHash } from './chain-link';

@@ -5,7 +5,7 @@
  * time and hydrates without waiting.
  */
 import { useMemo } from 'react';
-import type { StepRunner } from '../engine/run-chain';
+import type { StepRunner } from '../core/run-chain';
 import { usePageReady } from '../lib/page-ready';
 import { ToolIcon } from '../engine/ToolIcon';
 import { ChainWork, type ChainEntry } from './ChainWork';

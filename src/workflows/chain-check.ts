@@ -7,7 +7,7 @@
 import '../contract/zod-jitless';
 import type { ToolManifest } from '../../schemas/manifest';
 import { loadToolManifest } from '../engine/tool-manifest';
-import { validateWorkflow, type ResolvedWorkflow } from '../engine/workflow';
+import { validateWorkflow, type ResolvedWorkflow } from '../core/workflow';
 
 export interface CheckedChain {
   workflow: ResolvedWorkflow;

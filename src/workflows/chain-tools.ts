@@ -6,7 +6,7 @@
 import { chainTools as list } from 'virtual:chain-tools';
 import type { FileTypes } from '../../schemas/manifest';
 import { byCatalogueOrder, type ToolSummary } from '../engine/catalogue-summary';
-import { followers } from '../engine/chain';
+import { followers } from '../core/chain';
 
 export interface ChainTool extends Pick<ToolSummary, 'slug' | 'category' | 'order' | 'title' | 'icon'> {
   accept: FileTypes;

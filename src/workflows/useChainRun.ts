@@ -7,10 +7,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CancelledError, isToolError } from '../lib/errors';
 import { downloadBlob, zipResults } from '../lib/download';
 import { noneProcessedMessage, notify, partlyProcessedMessage } from '../engine/notify';
-import { CRASH_MESSAGE } from '../engine/run-shape';
-import { runChain, type ChainFailure, type ChainProgress, type ChainStep, type StepRunner } from '../engine/run-chain';
+import { CRASH_MESSAGE } from '../core/run-shape';
+import { runChain, type ChainFailure, type ChainProgress, type ChainStep, type StepRunner } from '../core/run-chain';
 import type { FileFailure } from '../contract/types';
-import type { ToolResult } from '../engine/tool-result';
+import type { ToolResult } from '../core/tool-result';
 import { runInWorker } from '../engine/worker/bridge';
 
 export const CANCELLED_MESSAGE = 'Processing cancelled. Your files were not changed.';

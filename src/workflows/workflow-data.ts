@@ -10,7 +10,7 @@ import type { ToolManifest } from '../../schemas/manifest';
 import type { Workflow } from '../../schemas/workflow';
 import { defaultOptions } from '../contract/option-values';
 import { loadToolManifest } from '../engine/tool-manifest';
-import type { ResolvedStep } from '../engine/workflow';
+import type { ResolvedStep } from '../core/workflow';
 
 export interface LoadedWorkflow {
   workflow: Pick<Workflow, 'slug' | 'title' | 'description' | 'icon' | 'features'> & { steps: ResolvedStep[] };

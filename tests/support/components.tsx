@@ -8,7 +8,7 @@ import { manifestSchema, type ManifestInput, type ToolManifest } from '../../sch
 import type { PreviewDocument } from '../../src/lib/pdf/preview';
 import { toolBySlug } from './catalogue';
 import type { ProcessorModule } from '../../src/contract/processor';
-import { runFiles, type FilesRun } from '../../src/engine/run-files';
+import { runFiles, type FilesRun } from '../../src/core/run-files';
 import type { FieldsCheck } from '../../src/contract/run-options';
 
 export function renderWithShell(ui: ReactElement) {

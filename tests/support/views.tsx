@@ -10,7 +10,7 @@ import { setDemoMode } from '../../src/engine/demo/demo-mode';
 import type { OptionValues } from '../../schemas/manifest';
 import type { ProcessorModule } from '../../src/contract/processor';
 import { runInPlace } from './components';
-import type { FilesRun } from '../../src/engine/run-files';
+import type { FilesRun } from '../../src/core/run-files';
 import type { ToolOutput } from '../../src/contract/types';
 
 /** Names shown in the sortable list, in order. */

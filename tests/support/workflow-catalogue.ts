@@ -8,7 +8,7 @@
  * workflow and tools (src/workflows/workflow-data.ts).
  */
 import { allTools } from './catalogue';
-import { validateWorkflow, type ResolvedWorkflow } from '../../src/engine/workflow';
+import { validateWorkflow, type ResolvedWorkflow } from '../../src/core/workflow';
 import { readWorkflowFiles } from '../../src/manifests/read';
 
 function load(): ResolvedWorkflow[] {

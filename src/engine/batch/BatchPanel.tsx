@@ -13,8 +13,8 @@ import { downloadBlob } from '../../lib/download';
 import { formatBytes } from '../../lib/format-size';
 import { notify } from '../notify';
 import { folderSink, listFolder } from './folder';
-import { batchReport } from './report';
-import { laneCount, runBatch, type BatchInput, type BatchRow } from './run-batch';
+import { batchReport } from '../../core/report';
+import { laneCount, runBatch, type BatchInput, type BatchRow } from '../../core/run-batch';
 import type { BatchTarget } from './tool-batch';
 import { zipSink, type ZipSink } from './zip-sink';
 

@@ -8,10 +8,10 @@ import { Button } from '@radix-ui/themes';
 import { FolderTree } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
-import { toolKind } from '../demo/tool-kind';
+import { toolKind } from '../../core/tool-kind';
 import { loadOptionsForm, OptionsForm } from '../options-form-lazy';
 import { validateOptions } from '../validate-options';
-import { runsEachFile } from '../run-shape';
+import { runsEachFile } from '../../core/run-shape';
 import type { ToolPageState } from '../tool-page-state';
 import { toolBatch, type BatchTarget } from './tool-batch';
 

@@ -4,7 +4,7 @@
  * same interface. Inputs are found recursively and filtered by the tool's
  * accepted extensions; outputs are written under the same relative paths.
  */
-import type { BatchInput, BatchSink } from './run-batch';
+import type { BatchInput, BatchSink } from '../../core/run-batch';
 
 /** The file in an output folder that lists the inputs already finished, so a batch can resume. */
 export const DONE_LIST = '.filedesk-done.txt';

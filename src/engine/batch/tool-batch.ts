@@ -4,10 +4,10 @@
  */
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
 import { megabytes } from '../../lib/format-size';
-import { factsOf } from '../facts';
-import { namedOutputs, nameTemplate, outputName } from '../naming';
+import { factsOf } from '../../core/facts';
+import { namedOutputs, nameTemplate, outputName } from '../../core/naming';
 import { workerLane } from '../worker/bridge';
-import type { FileRun } from './run-batch';
+import type { FileRun } from '../../core/run-batch';
 
 export interface BatchRunner {
   runFile(file: File, lane: number, signal: AbortSignal): Promise<FileRun>;

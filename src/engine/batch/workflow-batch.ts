@@ -5,9 +5,9 @@
  * file can run so; a chain that combines files (into one PDF) runs on its page.
  */
 import type { OptionValues } from '../../../schemas/manifest';
-import { nameTemplate } from '../naming';
-import { runChain, type ChainStep } from '../run-chain';
-import { runsEachFile } from '../run-shape';
+import { nameTemplate } from '../../core/naming';
+import { runChain, type ChainStep } from '../../core/run-chain';
+import { runsEachFile } from '../../core/run-shape';
 import { workerLane } from '../worker/bridge';
 import { expectedOutputName, tooLargeMessage, type BatchTarget } from './tool-batch';
 

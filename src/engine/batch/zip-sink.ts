@@ -5,8 +5,8 @@
  * page's memory (on disk for large ones), so the whole archive is never held
  * as one buffer; it is downloaded when the batch ends.
  */
-import { mimeFor } from '../naming';
-import type { BatchSink } from './run-batch';
+import { mimeFor } from '../../core/naming';
+import type { BatchSink } from '../../core/run-batch';
 
 /** Outputs that are compressed already are stored as they are; deflating them again only costs time. */
 const STORED = /^(image\/(jpeg|png|webp|gif|avif|jxl)|application\/(pdf|zip)|audio\/|video\/)/;

@@ -1,5 +1,5 @@
 /** The sentences that tell a visitor whether a page works on real files or simulates. */
-import { toolKind, worksOnDevice, type KindFacts } from './tool-kind';
+import { toolKind, worksOnDevice, type KindFacts } from '../../core/tool-kind';
 
 export const DEMO_NOTE =
   'Demo mode: this tool simulates the conversion and gives you a placeholder file, not a real result.';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manifestSchema } from '../../../schemas/manifest';
-import { nameOutputs } from '../naming';
-import { fillMessage } from '../facts';
+import { nameOutputs } from '../../core/naming';
+import { fillMessage } from '../../core/facts';
 import { placeholderBytes, placeholderText, planSimulation, simulate } from './simulate';
 
 /** The simulation as the engine runs it: the demo processor, then the one naming step. */

@@ -7,8 +7,8 @@ import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
 import { CancelledError } from '../../lib/errors';
 import { delayMs, metaValue, sizeFactor } from '../../contract/rules';
 import type { ToolOutput } from '../../contract/types';
-import { factsOf, textBytesOf, type FileLike } from '../facts';
-import { toolKind, type KindFacts } from './tool-kind';
+import { factsOf, textBytesOf, type FileLike } from '../../core/facts';
+import { toolKind, type KindFacts } from '../../core/tool-kind';
 
 /** The files a simulation works on: the chosen files, or the typed text as one pseudo-file. */
 function simulationInputs(manifest: ToolManifest, files: FileLike[], options: OptionValues): FileLike[] {

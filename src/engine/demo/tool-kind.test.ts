@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_NOTE, REAL_NOTE, SIMULATED_NOTE, toolNote, WORKFLOW_DEMO_NOTE, workflowNote } from './notes';
 import { placeholderText } from './simulate';
-import { runMode, toolKind, worksOnDevice } from './tool-kind';
+import { runMode, toolKind, worksOnDevice } from '../../core/tool-kind';
 
 const real = { title: 'PDF Compressor', processor: 'pdf-compressor' };
 const demoOnly = { title: 'Colorize Photo', processor: undefined };

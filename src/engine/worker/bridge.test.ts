@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CANCEL_GRACE_MS, runInWorker, workerLane } from './bridge';
-import { CRASH_MESSAGE } from '../run-shape';
+import { CRASH_MESSAGE } from '../../core/run-shape';
 import type { WorkerMessage } from './protocol';
 
 /** A stand-in for the module worker: the test decides what it says and records what happens to it. */

@@ -13,8 +13,8 @@
 import type { OptionValues } from '../../../schemas/manifest';
 import { CancelledError, ToolError } from '../../lib/errors';
 import type { FieldsCheck } from '../../contract/run-options';
-import type { FilesRun } from '../run-files';
-import { CRASH_MESSAGE } from '../run-shape';
+import type { FilesRun } from '../../core/run-files';
+import { CRASH_MESSAGE } from '../../core/run-shape';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 
 

@@ -7,8 +7,8 @@
  * terminates the worker if that takes too long.
  */
 import { isToolError } from '../../lib/errors';
-import { runFiles } from '../run-files';
-import { loadProcessor } from './processor-modules';
+import { runFiles } from '../../core/run-files';
+import { loadProcessor } from '../../core/processor-modules';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

@@ -5,7 +5,7 @@
  * canvas). The others say plainly why they run only on the site.
  */
 import type { ToolManifest } from '../../schemas/manifest';
-import { toolKind } from '../engine/demo/tool-kind';
+import { toolKind } from './tool-kind';
 
 export type Support = { cli: true } | { cli: false; reason: string };
 

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { FileTypes, OptionValues, ToolManifest } from '../../schemas/manifest';
 import { workflowSchema, type Workflow, type WorkflowStep } from '../../schemas/workflow';
 import { acceptsAny, canFollow, describeTypes, producesWith } from './chain';
-import { toolKind } from './demo/tool-kind';
+import { toolKind } from './tool-kind';
 import { defaultOptions } from '../contract/options';
 import { checkRunOptions } from '../contract/run-options';
 

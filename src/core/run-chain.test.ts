@@ -5,7 +5,7 @@ import { defaultOptions } from '../contract/options';
 import { encode } from '../lib/image/encode';
 import { manifestOf, runInPlace } from '../../tests/support/components';
 import { chainShare, runChain, type ChainProgress, type ChainStep } from './run-chain';
-import { loadProcessor } from './worker/processor-modules';
+import { loadProcessor } from './processor-modules';
 
 async function webp(name: string, width: number, height: number): Promise<File> {
   const data = new Uint8ClampedArray(width * height * 4).fill(200);

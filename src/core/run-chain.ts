@@ -14,7 +14,6 @@ import type { FilesRun } from './run-files';
 import { runsEachFile } from './run-shape';
 import type { FileFailure } from '../contract/types';
 import type { ToolResult } from './tool-result';
-import { runInWorker } from './worker/bridge';
 
 export interface ChainStep {
   manifest: ToolManifest;
@@ -41,7 +40,7 @@ export interface ChainRun {
   failures: ChainFailure[];
 }
 
-/** Runs one tool over files: the worker on the site; a test or another host may pass its own. */
+/** Runs one tool over files: each host passes its own (the site's worker, a Node worker thread, a test in place). */
 export type StepRunner = (
   processor: string,
   files: File[],
@@ -62,7 +61,7 @@ export async function runChain(
   files: readonly File[],
   signal: AbortSignal,
   onProgress: (progress: ChainProgress) => void,
-  runStep: StepRunner = runInWorker,
+  runStep: StepRunner,
 ): Promise<ChainRun> {
   const failures: ChainFailure[] = [];
   let current: File[] = [...files];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../../lib/errors';
+import { ToolError } from '../lib/errors';
 import { batchReport } from './report';
 import { laneCount, runBatch, type BatchInput, type BatchJob, type BatchRow, type BatchSink } from './run-batch';
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineProcessor, type ProcessorModule } from '../contract/processor';
-import { loadProcessor } from '../engine/worker/processor-modules';
+import { loadProcessor } from './processor-modules';
 import { CASE_MODES, convertCase } from '../lib/text-case';
 
 const PAGE_PROCESSORS: Record<string, ProcessorModule> = {

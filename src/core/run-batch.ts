@@ -8,8 +8,8 @@
  * what was written stays. Run again on the same output folder and the files
  * already done are skipped.
  */
-import { CancelledError } from '../../lib/errors';
-import type { FileFailure } from '../../contract/types';
+import { CancelledError } from '../lib/errors';
+import type { FileFailure } from '../contract/types';
 
 /** A file of the batch, opened only when its turn comes. */
 export interface BatchInput {
