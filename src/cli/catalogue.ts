@@ -7,7 +7,7 @@
 import type { ToolManifest } from '../../schemas/manifest';
 import { parseManifest } from '../manifests/parse';
 import { validateWorkflow, type ResolvedWorkflow } from '../core/workflow';
-import { cliProcessorName } from '../core/page-processors';
+import { headlessProcessorName } from '../core/page-processors';
 
 const manifestFiles = import.meta.glob('../../manifests/*/*.json', { eager: true, import: 'default' });
 const workflowFiles = import.meta.glob('../../workflows/*.json', { eager: true, import: 'default' });
@@ -23,7 +23,7 @@ function loadTools(): ToolManifest[] {
 export const tools: readonly ToolManifest[] = loadTools();
 
 /** A tool as the command runs it: a tool whose page does the work gets that work's processor (src/cli/page-tools.ts). */
-const runnable = new Map(tools.map((t) => [t.slug, { ...t, processor: cliProcessorName(t) }]));
+const runnable = new Map(tools.map((t) => [t.slug, { ...t, processor: headlessProcessorName(t) }]));
 
 function loadWorkflows(): ResolvedWorkflow[] {
   return Object.entries(workflowFiles)

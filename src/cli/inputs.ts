@@ -9,6 +9,7 @@ import { openAsBlob, statSync, type Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { BatchInput } from '../core/run-batch';
+import { numberedName } from '../core/file-names';
 import { UsageError } from './args';
 
 export interface CliInput extends BatchInput {
@@ -26,11 +27,26 @@ function input(file: string, path: string, size: number): CliInput {
   return { file, path, size, open: async () => new File([await openAsBlob(file)], basename(file)) };
 }
 
+/** Where the output folder stands against the folders read: files of its own are never inputs. */
+export interface OutputPlace {
+  /** Absolute path of --out. */
+  out: string;
+  /** Whether a path an earlier run wrote into --out (relative to it, with "/") is an output. */
+  isOutput(relativePath: string): boolean;
+}
+
 /**
- * Every input, sorted by path; `exclude` is the output folder, never read as
- * input. Each argument is given as typed (for messages) and as an absolute path.
+ * Every input, sorted by path, and a sentence for the user when the output
+ * folder is one of the folders read or inside one. Each argument is given as
+ * typed (for messages) and as an absolute path. With several arguments, the
+ * files of each named folder are under that folder's name, as a copy of
+ * those folders would be, so two folders' "a.png" stay two files.
  */
-export async function findInputs(args: readonly { typed: string; full: string }[], extensions: readonly string[], exclude: string): Promise<CliInput[]> {
+export async function findInputs(
+  args: readonly { typed: string; full: string }[],
+  extensions: readonly string[],
+  place: OutputPlace,
+): Promise<{ inputs: CliInput[]; notice: string }> {
   const wanted = new Set(extensions.map((e) => e.toLowerCase()));
   const accepted = (name: string) => {
     const dot = name.lastIndexOf('.');
@@ -38,12 +54,14 @@ export async function findInputs(args: readonly { typed: string; full: string }[
   };
   const found: CliInput[] = [];
   const seen = new Set<string>();
+  let notice = '';
   const add = (item: CliInput) => {
     if (seen.has(item.file)) return;
     seen.add(item.file);
     found.push(item);
   };
-  async function walk(dir: string, root: string) {
+  const out = place.out;
+  async function walk(dir: string, root: string, prefix: string) {
     let entries;
     try {
       entries = await readdir(dir, { withFileTypes: true });
@@ -53,16 +71,21 @@ export async function findInputs(args: readonly { typed: string; full: string }[
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const full = join(dir, entry.name);
-      if (full === exclude) continue;
-      if (entry.isDirectory()) await walk(full, root);
+      if (full === out && root !== out) {
+        notice = `The output folder ${out} is inside ${root}: the files in it are not read as inputs.`;
+        continue;
+      }
+      if (entry.isDirectory()) await walk(full, root, prefix);
       else if ((entry.isFile() || entry.isSymbolicLink()) && accepted(entry.name)) {
+        // With the outputs written into the folder read, a file an earlier run wrote there is an output, not an input.
+        if (root === out && place.isOutput(toPosix(relative(out, full)))) continue;
         let info: Stats;
         try {
           info = await stat(full);
         } catch {
           continue;
         }
-        if (info.isFile()) add(input(full, toPosix(relative(root, full)), info.size));
+        if (info.isFile()) add(input(full, prefix + toPosix(relative(root, full)), info.size));
       }
     }
   }
@@ -73,15 +96,30 @@ export async function findInputs(args: readonly { typed: string; full: string }[
     } catch {
       throw new UsageError(`No such file or folder: ${typed}`);
     }
-    if (info.isDirectory()) await walk(full, full);
-    else {
+    if (info.isDirectory()) {
+      if (full === out) notice = `The outputs go into ${out}, the folder being read: files written there by filedesk are not read as inputs.`;
+      else if (out.startsWith(full + sep)) notice = `The output folder ${out} is inside ${full}: the files in it are not read as inputs.`;
+      await walk(full, full, args.length > 1 ? `${basename(full)}/` : '');
+    } else {
       const item = input(full, basename(full), info.size);
-      if (!accepted(basename(full)))
-        item.refused = `${basename(full)} is not a type this tool takes (it takes ${extensions.join(', ')}).`;
+      if (!accepted(basename(full))) item.refused = `${basename(full)} is not a type this tool takes (it takes ${extensions.join(', ')}).`;
       add(item);
     }
   }
-  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.file < b.file ? -1 : 1));
+  found.sort((a, b) => (a.path.toLowerCase() < b.path.toLowerCase() ? -1 : a.path.toLowerCase() > b.path.toLowerCase() ? 1 : a.file < b.file ? -1 : 1));
+  // Two files named alike from different places (x/a.png and y/a.png named on the command line) keep apart: the later by full path is numbered.
+  const paths = new Set<string>();
+  for (const item of found) {
+    let unique = item.path;
+    for (let n = 2; paths.has(unique.toLowerCase()); n++) unique = dirPart(item.path) + numberedName(item.path.slice(dirPart(item.path).length), n);
+    paths.add(unique.toLowerCase());
+    item.path = unique;
+  }
+  return { inputs: found, notice };
+}
+
+function dirPart(path: string): string {
+  return path.slice(0, path.lastIndexOf('/') + 1);
 }
 
 /** FNV-1a, 32 bits: the same path falls in the same shard on every machine and every run. */

@@ -10,10 +10,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
 import { acceptedKinds, imageTooLargeMessage, imageValue } from '../contract/image-value';
-import { defaultOptions, isRequired } from '../contract/options';
-import { checkRunOptions } from '../contract/run-options';
-import { holds, type Facts } from '../contract/rules';
-import { loadCliProcessor } from '../core/page-processors';
+import { isRequired } from '../contract/options';
+import type { Facts } from '../contract/rules';
+import { settleOptions } from '../core/options';
 import { UsageError } from './args';
 import { mimeOf } from './mime';
 
@@ -95,10 +94,11 @@ function invalid(field: Field, value: unknown, detail?: string, always = false):
 }
 
 /**
- * The values one tool runs with: its defaults, then `preset` (a workflow
- * step's options), then what the command line gave, then the setWhen rules
- * for values the command line left alone; validated. `facts` are those of the
- * files one run gets (one file, or all of them for a tool that combines).
+ * The values one tool runs with: what the command line gave, read into each
+ * field's type, settled and checked by the run core (src/core/options.ts) as
+ * every host settles them; a problem is a UsageError in the command's words.
+ * `facts` are those of the files one run gets (one file, or all of them for a
+ * tool that combines).
  */
 export async function resolveOptions(
   manifest: ToolManifest,
@@ -108,30 +108,21 @@ export async function resolveOptions(
   { checks = true }: { checks?: boolean } = {},
 ): Promise<OptionValues> {
   const fields = manifest.options;
-  const values: OptionValues = { ...defaultOptions(fields), ...preset };
+  const typedGiven: OptionValues = {};
   for (const [name, raw] of Object.entries(given)) {
     const field = fields.find((f) => f.name === name);
-    if (field) values[name] = typed(field, raw);
+    if (field) typedGiven[name] = typed(field, raw);
   }
-  for (const field of fields) {
-    if (field.name in given) continue;
-    const rule = field.setWhen?.find((r) => holds(r.when, values, facts));
-    if (rule) values[field.name] = rule.value;
-  }
-  const processor = manifest.processor ? await loadCliProcessor(manifest.processor) : undefined;
-  const checked = checkRunOptions(values, { fields, facts }, processor?.options, manifest.processorSettings ?? {});
-  if (!checked.ok) {
-    const problem = checked.problems[0];
-    const field = fields.find((f) => f.name === problem.field);
-    // A processor's schema speaks for itself only in its own words; zod's generic ones would repeat the rule.
-    const processorsOwnWords = problem.by === 'processor' && !/^(Invalid|Expected|Too)\b/.test(problem.message);
-    // An image's problem is said in full, with the path given rather than the image's bytes.
-    if (field?.type === 'image') throw new UsageError(`Invalid file for --${field.name}: ${problem.message}`);
-    if (field) throw invalid(field, values[problem.field], problem.message, processorsOwnWords);
-    throw new UsageError(`${manifest.slug} cannot run with these options: ${problem.field ? `${problem.field}: ` : ''}${problem.message}`);
-  }
-  const result = checked.values;
-  const failed = checks ? manifest.checks.find((c) => holds(c.when, result, facts)) : undefined;
-  if (failed) throw new UsageError(failed.message);
-  return result;
+  const checked = await settleOptions(manifest, typedGiven, facts, { preset, checks });
+  if (checked.ok) return checked.values;
+  const problem = checked.problems[0];
+  if (problem.by === 'check') throw new UsageError(problem.message);
+  const field = fields.find((f) => f.name === problem.field);
+  // A processor's schema speaks for itself only in its own words; zod's generic ones would repeat the rule.
+  const processorsOwnWords = problem.by === 'processor' && !/^(Invalid|Expected|Too)\b/.test(problem.message);
+  // An image's problem is said in full, with the path given rather than the image's bytes.
+  if (field?.type === 'image') throw new UsageError(`Invalid file for --${field.name}: ${problem.message}`);
+  const values = { ...typedGiven };
+  if (field) throw invalid(field, values[problem.field] ?? field.default, problem.message, processorsOwnWords);
+  throw new UsageError(`${manifest.slug} cannot run with these options: ${problem.field ? `${problem.field}: ` : ''}${problem.message}`);
 }

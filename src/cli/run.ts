@@ -1,16 +1,26 @@
 /**
- * `filedesk <tool-or-workflow> [options] <files or folders> --out <dir>`.
- * Tools whose files each give their own results run through the site's own
- * batch runner (src/engine/batch/run-batch.ts: lanes taking one file at a
- * time, resume from the output folder, a bad file never stops the run), with
- * a worker thread per lane. Tools that combine their files (merge, images to
- * PDF) and tools that work from text alone run once over all their inputs.
+ * `filedesk <tool-or-workflow> [options] <files or folders> --out <dir>`: a
+ * thin host around the run core. Tools whose files each give their own
+ * results run through the core's batch runner (src/core/run-batch.ts: lanes
+ * taking one file at a time, names that never clash, resume from the output
+ * folder's record, a bad file never stops the run), with a worker thread per
+ * lane. Tools that combine their files (merge, images to PDF) and tools that
+ * work from text alone run once over all their inputs.
+ *
+ * Everything the command can refuse (arguments, option values, inputs) is
+ * refused before the output folder is created; the exit code is 0 when every
+ * file was done, 1 when some failed, 2 for a usage error and 130 when
+ * interrupted.
  */
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
-import { runBatch, type BatchRow } from '../core/run-batch';
+import { jobKey, combinedInputKey, RunRecord } from '../core/record';
+import { newRow, runBatch, ALREADY_DONE, type BatchRow } from '../core/run-batch';
+import { nameClaims } from '../core/name-plan';
+import { writeFailedMessage } from '../core/io-errors';
 import { CancelledError } from '../lib/errors';
 import { UsageError, parseRunArgs, type ParsedRun } from './args';
+import { makeFolder } from './folders';
 import { toolHelp } from './help';
 import { findInputs, shardOf, type CliInput } from './inputs';
 import { enterModulesRoot } from './modules-root';
@@ -23,6 +33,9 @@ import type { Target } from './target';
 export interface RunContext {
   workerUrl: URL;
 }
+
+/** The exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells expect. */
+export const INTERRUPTED = 130;
 
 /** Stop on the first Ctrl-C (files under way finish), abandon on the second. */
 function interrupts(): { stop: AbortController; abandon: AbortController; dispose(): void } {
@@ -46,7 +59,8 @@ function interrupts(): { stop: AbortController; abandon: AbortController; dispos
   };
 }
 
-function exitCode(rows: readonly BatchRow[]): number {
+function exitCode(rows: readonly BatchRow[], interrupted: boolean): number {
+  if (interrupted) return INTERRUPTED;
   return rows.some((r) => r.status === 'failed' || r.status === 'cancelled') ? 1 : 0;
 }
 
@@ -61,20 +75,22 @@ export async function runTarget(target: Target, args: readonly string[], context
   if (target.textOnly && parsed.paths.length > 0)
     throw new UsageError(`${target.slug} works from its text options alone and takes no files (got ${parsed.paths.join(' ')}).`);
   if (!target.textOnly && parsed.paths.length === 0) throw new UsageError(`Name the files or folders to process (${target.slug} takes ${target.extensions.join(', ')}).`);
-  if (target.textOnly || target.combines) {
-    if (parsed.flags.shard) throw new UsageError(`${target.slug} makes one result from all its inputs, so --shard cannot split them.`);
-  }
-  // Values are checked before any file is looked at; the manifests' checks on the number of files come once it is known.
   const combined = target.textOnly || target.combines;
+  if (combined && parsed.flags.shard) throw new UsageError(`${target.slug} makes one result from all its inputs, so --shard cannot split them.`);
+  // Values are checked before any file is looked at; the manifests' checks on the number of files come once it is known.
   await target.steps(parsed.values, { fileCount: combined ? Math.max(1, parsed.paths.length) : 1, totalBytes: 0 }, !combined);
   const out = resolve(parsed.flags.out);
   const paths = parsed.paths.map((typed) => ({ typed, full: resolve(typed) }));
   // From here on the current folder is where the engines' files are; every user path is absolute.
   if (!enterModulesRoot()) throw new Error('The engines of filedesk were not found in node_modules; please reinstall it.');
-  const inputs = target.textOnly ? [] : await findInputs(paths, target.extensions, out);
-  if (!target.textOnly && inputs.length === 0) throw new UsageError(`No ${target.extensions.join(', ')} files were found in ${parsed.paths.join(' ')}.`);
-  const sink = await folderSink(out, { overwrite: parsed.flags.overwrite, inputs: new Set(inputs.map((i) => i.file)) });
-  return target.textOnly || target.combines ? runTogether(target, parsed, inputs, sink, context) : runEach(target, parsed, inputs, sink, context);
+  const sink = folderSink(out, { inputs: new Set() });
+  const record = new RunRecord(parsed.flags.overwrite ? '' : await sink.readRecord());
+  const found = target.textOnly ? { inputs: [], notice: '' } : await findInputs(paths, target.extensions, { out, isOutput: (p) => record.isOutput(p) });
+  if (!target.textOnly && found.inputs.length === 0) throw new UsageError(`No ${target.extensions.join(', ')} files were found in ${parsed.paths.join(' ')}.`);
+  await makeFolder(out);
+  if (found.notice && !parsed.flags.quiet) process.stderr.write(`${found.notice}\n`);
+  const guarded = folderSink(out, { inputs: new Set(found.inputs.map((i) => i.file)) });
+  return combined ? runTogether(target, parsed, found.inputs, guarded, record, context) : runEach(target, parsed, found.inputs, guarded, context);
 }
 
 async function runEach(target: Target, parsed: ParsedRun, all: CliInput[], sink: NodeSink, context: RunContext): Promise<number> {
@@ -90,6 +106,7 @@ async function runEach(target: Target, parsed: ParsedRun, all: CliInput[], sink:
   const started = performance.now();
   try {
     const rows = await runBatch({
+      key: jobKey(steps),
       inputs: inputs.map((input) => ({
         path: input.path,
         size: input.size,
@@ -101,19 +118,17 @@ async function runEach(target: Target, parsed: ParsedRun, all: CliInput[], sink:
         },
       })),
       lanes: laneCount,
-      async runFile(file, lane, signal) {
+      async runFile(file, lane, signal, name) {
         const input = byFile.get(file)!;
         if (input.refused) return { results: [], failures: [{ name: file.name, message: input.refused }] };
-        const reply = await lanes[lane].run({ steps, files: [{ name: file.name, path: input.file }], workflow: target.kind === 'workflow' }, signal);
+        const reply = await lanes[lane].run({ steps, files: [{ name, path: input.file }], workflow: target.kind === 'workflow' }, signal);
         if (reply.notices.length) notices.set(input.path, reply.notices.join(' '));
         return { results: reply.results.map((r) => ({ name: r.name, data: r.bytes })), failures: reply.failures };
       },
-      expectedName: (name) => target.expectedName(steps, name),
       maxBytes: target.maxBytes,
       tooLarge: (name) => target.tooLarge(name),
-      // A file whose output name is known is done when that output exists (so deleting it redoes it); the
-      // done-list answers for the others (names with page numbers, parts or the time), as on the site.
-      sink: { ...sink, isDone: async (path) => !target.expectedName(steps, path.slice(path.lastIndexOf('/') + 1)) && (await sink.isDone(path)) },
+      sink,
+      overwrite: flags.overwrite,
       stop: signals.stop.signal,
       abandon: signals.abandon.signal,
       onRow(_, row) {
@@ -123,35 +138,27 @@ async function runEach(target: Target, parsed: ParsedRun, all: CliInput[], sink:
     });
     const final = rows.map((row) => (row.status === 'done' && notices.has(row.path) && !row.message ? { ...row, message: notices.get(row.path)! } : row));
     reporter.finish(final, (performance.now() - started) / 1000);
-    return exitCode(final);
+    return exitCode(final, signals.stop.signal.aborted);
   } finally {
     signals.dispose();
     await Promise.all(lanes.map((l) => l.close()));
   }
 }
 
-/** A unique path among those already written in this run ("a (2).pdf"), as the batch runner gives. */
-function claimer() {
-  const claimed = new Set<string>();
-  return (name: string) => {
-    let unique = name;
-    const dot = name.lastIndexOf('.');
-    for (let n = 2; claimed.has(unique.toLowerCase()); n++) unique = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
-    claimed.add(unique.toLowerCase());
-    return unique;
-  };
-}
-
-async function runTogether(target: Target, parsed: ParsedRun, inputs: CliInput[], sink: NodeSink, context: RunContext): Promise<number> {
+async function runTogether(target: Target, parsed: ParsedRun, inputs: CliInput[], sink: NodeSink, record: RunRecord, context: RunContext): Promise<number> {
   const { flags } = parsed;
-  const row = (path: string, size: number): BatchRow => ({ path, status: 'waiting', bytesIn: size, bytesOut: 0, ms: 0, message: '', outputs: [] });
-  const rows: BatchRow[] = target.textOnly ? [row(`(${target.slug})`, 0)] : inputs.map((i) => row(i.path, i.size));
+  const rows: BatchRow[] = target.textOnly ? [newRow({ path: `(${target.slug})`, size: 0 })] : inputs.map(newRow);
   const reporter = createReporter(rows.length, flags);
   const started = performance.now();
+  const signals = interrupts();
   const finish = () => {
+    signals.dispose();
     for (const r of rows) reporter.row(r);
     reporter.finish(rows, (performance.now() - started) / 1000);
-    return exitCode(rows);
+    return exitCode(rows, signals.stop.signal.aborted);
+  };
+  const settle = (change: Partial<BatchRow>) => {
+    for (const [i, r] of rows.entries()) if (r.status === 'waiting') rows[i] = { ...r, ...change };
   };
   // Files that cannot take part are reported on their own; the others run.
   const usable: CliInput[] = [];
@@ -160,67 +167,79 @@ async function runTogether(target: Target, parsed: ParsedRun, inputs: CliInput[]
     if (problem) rows[i] = { ...rows[i], status: 'failed', message: problem };
     else usable.push(input);
   });
-  const { minFiles } = target.limits;
-  if (!target.textOnly && usable.length < Math.max(1, minFiles)) {
-    for (const [i, r] of rows.entries()) if (r.status === 'waiting') rows[i] = { ...r, status: 'failed', message: target.tooFew };
+  if (!target.textOnly && usable.length < Math.max(1, target.limits.minFiles)) {
+    settle({ status: 'failed', message: target.tooFew });
     return finish();
   }
   const facts = { fileCount: usable.length, totalBytes: usable.reduce((a, i) => a + i.size, 0) };
   const steps: StepRequest[] = await target.steps(parsed.values, facts);
-  // Resume: every input already in the done-list, or the one output there already.
-  const expected = usable.length ? target.expectedName(steps, basename(usable[0].file)) : null;
-  const allDone = usable.length > 0 && (await Promise.all(usable.map((i) => sink.isDone(i.path)))).every(Boolean);
-  if (allDone || (expected && (await sink.has(expected)))) {
-    for (const [i, r] of rows.entries()) if (r.status === 'waiting') rows[i] = { ...r, status: 'skipped', message: 'Already in the output folder.' };
+  const key = jobKey(steps);
+  // The run is these inputs together: the same job over more inputs is another run, and includes them.
+  const input = target.textOnly ? `(${target.slug})` : combinedInputKey(usable.map((i) => i.path));
+  const before = flags.overwrite ? null : record.done(key, input);
+  if (before && before.length > 0 && (await Promise.all(before.map((p) => sink.exists(p)))).every(Boolean)) {
+    settle({ status: 'skipped', message: ALREADY_DONE, outputs: before });
     return finish();
   }
+  // A combining run has no other files to wait for: the first Ctrl-C stops it.
+  const stopNow = new AbortController();
+  const onStop = () => stopNow.abort();
+  signals.stop.signal.addEventListener('abort', onStop);
   const lane = createLane(context.workerUrl, { verbose: flags.verbose });
-  const signals = interrupts();
   try {
     let reply: RunReply;
     try {
-      reply = await lane.run(
-        { steps, files: usable.map((i) => ({ name: basename(i.file), path: i.file })), workflow: target.kind === 'workflow' },
-        signals.abandon.signal,
-      );
+      reply = await lane.run({ steps, files: usable.map((i) => ({ name: basename(i.file), path: i.file })), workflow: target.kind === 'workflow' }, stopNow.signal);
     } catch (error) {
-      const status = error instanceof CancelledError ? 'cancelled' : 'failed';
-      const message = error instanceof CancelledError ? '' : (error as Error).message;
-      for (const [i, r] of rows.entries()) if (r.status === 'waiting') rows[i] = { ...r, status, message, ms: performance.now() - started };
+      const cancelled = error instanceof CancelledError;
+      settle({ status: cancelled ? 'cancelled' : 'failed', message: cancelled ? '' : (error as Error).message, ms: performance.now() - started });
       return finish();
     }
-    const claim = claimer();
+    const claims = nameClaims();
     const outputs: string[] = [];
     let bytesOut = 0;
     let writeError = '';
+    const paths: string[] = [];
     for (const result of reply.results) {
-      const path = claim(result.name);
-      try {
-        await sink.write(path, result.bytes);
-        outputs.push(path);
+      let path = claims.claim(result.name);
+      while (!flags.overwrite && !record.owns(key, input, path) && (await sink.exists(path))) path = claims.claim(result.name);
+      paths.push(path);
+    }
+    try {
+      await sink.appendRecord(record.note({ job: key, input, state: 'writing', outputs: paths }));
+      for (const [i, result] of reply.results.entries()) {
+        try {
+          await sink.write(paths[i], result.bytes);
+        } catch (error) {
+          writeError ||= writeFailedMessage(paths[i], error);
+          continue;
+        }
+        outputs.push(paths[i]);
         bytesOut += result.bytes.byteLength;
-      } catch (error) {
-        writeError = (error as Error).message;
       }
+      if (!writeError && outputs.length > 0) await sink.appendRecord(record.note({ job: key, input, state: 'done', outputs }));
+    } catch (error) {
+      writeError ||= writeFailedMessage('The resume record', error);
     }
     const failedNames = new Map(reply.failures.map((f) => [f.name, f.message]));
     const ms = performance.now() - started;
     const notice = reply.notices.join(' ');
+    let counted = false;
     for (const [i, r] of rows.entries()) {
       if (r.status !== 'waiting') continue;
       const name = target.textOnly ? '' : basename(usable.find((u) => u.path === r.path)!.file);
-      const failure = failedNames.get(name) ?? writeError ?? '';
+      const failure = failedNames.get(name) ?? writeError;
       if (failure || outputs.length === 0) {
-        rows[i] = { ...r, status: 'failed', ms, message: failure || reply.failures[0]?.message || 'Nothing was made from these files.' };
+        rows[i] = { ...r, status: 'failed', ms, outputs, message: failure || reply.failures[0]?.message || 'Nothing was made from these files.' };
       } else {
-        // The outputs are counted once, on the first file, so totals add up.
-        rows[i] = { ...r, status: 'done', ms, outputs, bytesOut: rows.some((x) => x.status === 'done') ? 0 : bytesOut, message: notice };
-        if (!target.textOnly) await sink.markDone(r.path);
+        // The outputs are counted once, on the first file done, so totals add up.
+        rows[i] = { ...r, status: 'done', ms, outputs, bytesOut: counted ? 0 : bytesOut, message: notice };
+        counted = true;
       }
     }
     return finish();
   } finally {
-    signals.dispose();
+    signals.stop.signal.removeEventListener('abort', onStop);
     await lane.close();
   }
 }

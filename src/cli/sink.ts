@@ -1,15 +1,16 @@
 /**
  * The output folder, as the site's batch mode writes a chosen folder
  * (src/engine/batch/folder.ts): outputs under their input's relative path,
- * each written whole or not at all (a temporary file renamed into place), and
- * the inputs finished listed in the same done-list file, .filedesk-done.txt,
- * so a run resumes where an earlier one (or the site) stopped. Lines are
- * appended, so several processes (shards) can share one output folder.
+ * each written whole or not at all (a temporary file renamed into place),
+ * never outside the folder, and the run core's resume record appended
+ * beside them (src/core/record.ts), so a run resumes where an earlier one
+ * (or the site) stopped, and several processes (shards) can share a folder.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { DONE_LIST } from '../engine/batch/folder';
+import { appendFile, lstat, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { makeFolder } from './folders';
+import { dirname, join, resolve, sep } from 'node:path';
+import { RECORD_FILE } from '../core/record';
 import type { BatchSink } from '../core/run-batch';
 
 export interface NodeSink extends BatchSink {
@@ -17,31 +18,20 @@ export interface NodeSink extends BatchSink {
   locate(path: string): string;
 }
 
-/** A sink writing into `root`. With `overwrite`, nothing counts as done. `inputs` are absolute paths never written to. */
-export async function folderSink(root: string, { overwrite, inputs }: { overwrite: boolean; inputs: ReadonlySet<string> }): Promise<NodeSink> {
-  await mkdir(root, { recursive: true });
-  const listFile = join(root, DONE_LIST);
-  let done = new Set<string>();
-  if (!overwrite) {
-    try {
-      done = new Set((await readFile(listFile, 'utf8')).split('\n').filter(Boolean));
-    } catch {
-      // No list yet: nothing done.
-    }
-  }
+/** A sink writing into `root`, which exists. `inputs` are absolute paths never written to. */
+export function folderSink(root: string, { inputs }: { inputs: ReadonlySet<string> }): NodeSink {
+  const top = resolve(root);
   const locate = (path: string) => {
-    const full = resolve(root, path);
-    if (!full.startsWith(resolve(root))) throw new Error(`The output path ${path} leaves the output folder.`);
+    const full = resolve(top, path);
+    if (full !== top && !full.startsWith(top + sep)) throw Object.assign(new Error(`The output path ${path} leaves the output folder.`), { code: 'EOUTSIDE' });
     return full;
   };
-  let listWrite = Promise.resolve();
   return {
     locate,
-    isDone: async (path) => done.has(path),
-    has: async (path) => {
-      if (overwrite) return false;
+    exists: async (path) => {
       try {
-        return (await stat(locate(path))).size > 0;
+        await lstat(locate(path));
+        return true;
       } catch {
         return false;
       }
@@ -49,8 +39,9 @@ export async function folderSink(root: string, { overwrite, inputs }: { overwrit
     async write(path, data) {
       const target = locate(path);
       if (inputs.has(target)) throw new Error(`Not written: ${path} would replace an input file. Choose another --out folder.`);
-      await mkdir(dirname(target), { recursive: true });
-      const temporary = `${target}.${randomBytes(4).toString('hex')}.filedesk-tmp`;
+      await makeFolder(dirname(target));
+      // A short name of its own: the output's name may already be as long as the file system allows.
+      const temporary = join(dirname(target), `.${randomBytes(4).toString('hex')}.filedesk-tmp`);
       try {
         await writeFile(temporary, data instanceof Blob ? new Uint8Array(await data.arrayBuffer()) : data);
         await rename(temporary, target);
@@ -59,10 +50,13 @@ export async function folderSink(root: string, { overwrite, inputs }: { overwrit
         throw error;
       }
     },
-    markDone(path) {
-      done.add(path);
-      listWrite = listWrite.then(() => appendFile(listFile, `${path}\n`));
-      return listWrite;
+    readRecord: async () => {
+      try {
+        return await readFile(join(top, RECORD_FILE), 'utf8');
+      } catch {
+        return '';
+      }
     },
+    appendRecord: (lines) => appendFile(join(top, RECORD_FILE), lines),
   };
 }

@@ -5,13 +5,13 @@
  */
 import type { Field, FileTypes, OptionValues, ToolManifest } from '../../schemas/manifest';
 import type { ResolvedWorkflow } from '../core/workflow';
-import { nameTemplate, outputName } from '../core/naming';
+import { combinesFiles, worksFromText } from '../core/run-shape';
 import type { Facts } from '../contract/rules';
-import { tooLargeMessage } from '../engine/batch/tool-batch';
+import { extensionsOf, tooLargeMessage } from '../core/admission';
 import { runnableTool, toolBySlug, workflowBySlug } from './catalogue';
 import { resolveOptions } from './options';
 import type { StepRequest } from './protocol';
-import { cliSupport } from '../core/capability';
+import { nodeSupport } from '../core/capability';
 
 export interface Target {
   kind: 'tool' | 'workflow';
@@ -32,40 +32,13 @@ export interface Target {
   siteOnly?: string;
   /** The steps with options validated for runs with these facts (without the manifests' checks when `checks` is false). */
   steps(given: Record<string, string | boolean>, facts: Facts, checks?: boolean): Promise<StepRequest[]>;
-  /** The output name of a file, when known before the run (for resume). */
-  expectedName(steps: StepRequest[], name: string): string | null;
   tooLarge(name: string): string;
   /** The page's message for too few files to combine. */
   tooFew: string;
 }
 
-/** The name a file ends with after every step, when each step's name is known before it runs (as src/engine/batch/workflow-batch.ts). */
-function chainName(steps: StepRequest[], name: string): string | null {
-  let current = name;
-  for (const { tool, options } of steps) {
-    const manifest = toolBySlug(tool)!;
-    const template = nameTemplate(manifest.output, options, { fileCount: 1, totalBytes: 0 });
-    if (template.includes('{timestamp}')) return null;
-    current = outputName(template, { originalName: current, n: 1, timestamp: 0, options });
-    if (current.includes('{')) return null;
-  }
-  return current;
-}
-
-/**
- * Whether a tool makes one result from all its files. A tool that splits one
- * file into parts (split CSV) runs file by file here, like the others.
- */
-function combinesFiles(manifest: ToolManifest): boolean {
-  return manifest.simulation.outputs === 'combined';
-}
-
-function extensionsOf(accept: FileTypes): string[] {
-  return [...new Set(Object.values(accept).flat().map((e) => e.toLowerCase()))];
-}
-
 function toolTarget(manifest: ToolManifest): Target {
-  const support = cliSupport(manifest);
+  const support = nodeSupport(manifest);
   return {
     kind: 'tool',
     slug: manifest.slug,
@@ -76,10 +49,9 @@ function toolTarget(manifest: ToolManifest): Target {
     maxBytes: manifest.limits.maxBytes,
     limits: manifest.limits,
     combines: combinesFiles(manifest),
-    textOnly: Object.keys(manifest.accept).length === 0,
-    siteOnly: support.cli ? undefined : support.reason,
+    textOnly: worksFromText(manifest),
+    siteOnly: support.ok ? undefined : support.reason,
     steps: async (given, facts, checks = true) => [{ tool: manifest.slug, options: await resolveOptions(manifest, given, facts, {}, { checks }) }],
-    expectedName: chainName,
     tooLarge: (name) => tooLargeMessage(name, manifest.limits.maxBytes),
     tooFew: manifest.messages.tooFewFiles ?? manifest.messages.noFile,
   };
@@ -96,7 +68,7 @@ function workflowTarget(workflow: ResolvedWorkflow): Target {
       if (field && !fields.some((f) => f.name === name)) fields.push({ ...field, default: (step.options[name] ?? field.default) as never });
     }
   });
-  const blocked = manifests.map((m) => ({ m, s: cliSupport(m) })).find(({ s }) => !s.cli);
+  const blocked = manifests.map((m) => ({ m, s: nodeSupport(m) })).find(({ s }) => !s.ok);
   return {
     kind: 'workflow',
     slug: workflow.slug,
@@ -108,7 +80,7 @@ function workflowTarget(workflow: ResolvedWorkflow): Target {
     limits: first.limits,
     combines: manifests.some(combinesFiles),
     textOnly: false,
-    siteOnly: blocked && !blocked.s.cli ? `its step ${blocked.m.slug} ${blocked.s.reason}` : undefined,
+    siteOnly: blocked && !blocked.s.ok ? `its step ${blocked.m.slug} ${blocked.s.reason}` : undefined,
     async steps(given, facts, checks = true) {
       const steps: StepRequest[] = [];
       for (const [i, step] of workflow.steps.entries()) {
@@ -117,7 +89,6 @@ function workflowTarget(workflow: ResolvedWorkflow): Target {
       }
       return steps;
     },
-    expectedName: chainName,
     tooLarge: (name) => tooLargeMessage(name, first.limits.maxBytes),
     tooFew: first.messages.tooFewFiles ?? first.messages.noFile,
   };

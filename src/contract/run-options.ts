@@ -6,24 +6,35 @@
  * shape and the defaults it reads (processorSettings included).
  */
 import type { z } from 'zod';
-import type { Field, OptionValues } from '../../schemas/manifest';
+import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
 import { optionsSchema } from './options';
-import type { Facts } from './rules';
+import { holds, type Facts } from './rules';
 
-/** What the options form checks values against: the manifest's fields and the facts of the run's files. */
+/**
+ * What a run's values are checked against: the manifest's fields and the facts of the run's files,
+ * and the manifest's checks across fields and files (the first that holds stops the run).
+ */
 export interface FieldsCheck {
   fields: readonly Field[];
   facts: Facts;
+  checks?: ToolManifest['checks'];
+}
+
+/** The one reading of a manifest's checks: the first that holds for these values and facts, if any. */
+export function failedCheck(checks: ToolManifest['checks'] | undefined, values: OptionValues, facts: Facts): ToolManifest['checks'][number] | undefined {
+  return checks?.find((c) => holds(c.when, values, facts));
 }
 
 export interface OptionProblem {
-  /** 'fields' when the form would refuse the value, 'processor' when only the processor's schema does. */
-  by: 'fields' | 'processor';
+  /** 'fields' when the form would refuse the value, 'check' for a manifest check, 'processor' when only the processor's schema does. */
+  by: 'fields' | 'check' | 'processor';
   /** The option's name. */
   field: string;
   /** The path inside the option, dotted, for a nested value. */
   path: string;
   message: string;
+  /** A check's toast title. */
+  title?: string;
 }
 
 export type RunOptionsCheck =
@@ -56,6 +67,8 @@ export function checkRunOptions(
     const result = optionsSchema(check.fields, values, check.facts, 'real').safeParse(values);
     if (!result.success) return { ok: false, problems: problemsOf('fields', result.error) };
     checked = { ...values, ...(result.data as OptionValues) };
+    const failed = failedCheck(check.checks, checked, check.facts);
+    if (failed) return { ok: false, problems: [{ by: 'check', field: '', path: '', message: failed.message, title: failed.title }] };
   }
   const input = Object.keys(settings).length ? { ...checked, ...settings } : checked;
   if (!processorOptions) return { ok: true, values: checked, typed: input };

@@ -9,6 +9,8 @@ import { holds, type Facts } from '../contract/rules';
 import { factsOf, textBytesOf } from './facts';
 import type { ToolOutput } from '../contract/types';
 import type { ToolResult } from './tool-result';
+import { nameClaims, namingNames } from './name-plan';
+import { numberedName, safeFileName, splitName } from './file-names';
 
 export interface NameContext {
   originalName: string;
@@ -18,17 +20,7 @@ export interface NameContext {
   vars?: Record<string, string | number>;
 }
 
-export function splitName(fileName: string): { base: string; ext: string } {
-  const dot = fileName.lastIndexOf('.');
-  if (dot <= 0) return { base: fileName, ext: '' };
-  return { base: fileName.slice(0, dot), ext: fileName.slice(dot + 1) };
-}
-
-/** Replaces characters that no common file system accepts. */
-export function safeFileName(name: string): string {
-  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
-  return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned.slice(0, 240);
-}
+export { numberedName, safeFileName, splitName };
 
 export function outputName(template: string, ctx: NameContext): string {
   const { base, ext } = splitName(ctx.originalName);
@@ -117,13 +109,15 @@ export function namedOutputs<F extends { name: string; size: number }>(
   const perSource = new Map<number, number>();
   outputs.forEach((o, i) => perSource.set(sourceOf(o, i), (perSource.get(sourceOf(o, i)) ?? 0) + 1));
   const template = nameTemplate(manifest.output, options, factsOf(files, textBytesOf(options)));
+  // Inputs that would give the same names (b.png and b.jpg) are told apart before any is named, and no two outputs share a name.
+  const naming = namingNames(files.map((f) => f.name));
+  const taken = nameClaims();
   return outputs.map((output, i) => {
     const index = sourceOf(output, i);
     const source = files[index];
     const single = (oneToOne || output.source !== undefined) && perSource.get(index) === 1;
-    const name =
-      output.name ??
-      outputName(template, { originalName: source?.name ?? manifest.slug, n: i + 1, timestamp, options, vars: output.vars });
-    return { output, name, source, single };
+    const originalName = source ? (naming[index] ?? source.name) : manifest.slug;
+    const wanted = output.name !== undefined ? safeFileName(output.name) : outputName(template, { originalName, n: i + 1, timestamp, options, vars: output.vars });
+    return { output, name: taken.claim(wanted), source, single };
   });
 }

@@ -1,29 +1,26 @@
 /**
  * Tools that have no processor because their page does the work itself
- * (`worksInPage`), with a pure function the command can call the same way:
- * each gets a processor here, named "page:<slug>", run like any other.
+ * (kind 'in-page'), with a pure function a host without the page (the command
+ * line) can call the same way: each gets a processor, named "page:<slug>",
+ * loaded and run like any other (processor-modules.ts). The stand-ins load
+ * on first use, so asking whether a tool has one costs a page nothing.
  */
-import { z } from 'zod';
-import { defineProcessor, type ProcessorModule } from '../contract/processor';
-import { loadProcessor } from './processor-modules';
-import { CASE_MODES, convertCase } from '../lib/text-case';
+import type { ProcessorModule } from '../contract/processor';
+import { toolKind, type KindFacts } from './tool-kind';
 
-const PAGE_PROCESSORS: Record<string, ProcessorModule> = {
-  // The page converts as the visitor types and offers the result as a .txt download.
-  'text-case-converter': defineProcessor(z.object({ text: z.string().min(1, 'Please enter some text to convert.'), mode: z.enum(CASE_MODES) }), async (_, { text, mode }) => [
-    { bytes: new TextEncoder().encode(convertCase(text, mode)), type: 'text/plain' },
-  ]),
+const STAND_INS: Record<string, () => Promise<{ default: ProcessorModule }>> = {
+  'text-case-converter': () => import('./stand-ins/text-case-converter'),
 };
 
-const PREFIX = 'page:';
+export const PAGE_PREFIX = 'page:';
 
-/** The processor name the command uses for a tool: its own, or its page's stand-in. */
-export function cliProcessorName(manifest: { slug: string; processor?: string; worksInPage?: boolean }): string | undefined {
-  return manifest.processor ?? (manifest.worksInPage && PAGE_PROCESSORS[manifest.slug] ? PREFIX + manifest.slug : undefined);
+/** The processor a host without the page runs a tool with: its own, or its page's stand-in. */
+export function headlessProcessorName(manifest: KindFacts & { slug: string }): string | undefined {
+  if (toolKind(manifest) === 'in-page') return STAND_INS[manifest.slug] ? PAGE_PREFIX + manifest.slug : undefined;
+  return manifest.processor;
 }
 
-/** Loads a processor by name, the page stand-ins included. */
-export async function loadCliProcessor(name: string): Promise<ProcessorModule> {
-  if (name.startsWith(PREFIX)) return PAGE_PROCESSORS[name.slice(PREFIX.length)];
-  return loadProcessor(name);
+export async function pageProcessor(name: string): Promise<ProcessorModule | undefined> {
+  const load = STAND_INS[name.slice(PAGE_PREFIX.length)];
+  return load ? (await load()).default : undefined;
 }

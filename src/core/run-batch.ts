@@ -1,15 +1,27 @@
 /**
- * Batch mode: any number of files through a tool (or a chain of tools), with
- * bounded memory. A few lanes (one worker each) take one file at a time; a
- * file is opened only when its turn comes, and each output is written to the
- * sink (a folder, or a streamed ZIP) as soon as it is made and then released,
- * so memory does not grow with the number of files. One bad file never stops
- * the batch. Cancel stops taking new files; the files under way finish and
- * what was written stays. Run again on the same output folder and the files
- * already done are skipped.
+ * Batch mode, the one runner every host shares (the site's folder batch and
+ * workflows, the command line): any number of files through a tool or a
+ * chain of tools, with bounded memory. A few lanes (one worker each) take one
+ * file at a time; a file is opened only when its turn comes, and each output
+ * is written to the sink (a folder, or a streamed ZIP) as soon as it is made
+ * and then released. One bad file never stops the batch, and every file ends
+ * with a row that says what happened to it.
+ *
+ * Nothing is lost and nothing is overwritten: inputs that would give the same
+ * output name are told apart before they run (name-plan.ts); an output never
+ * replaces a file it does not own (another input's, another job's, or the
+ * visitor's), it takes the next free " (n)" name instead. The resume record
+ * (record.ts) says which inputs this job finished before: those are skipped
+ * while their outputs are all there; an input killed half way runs again and
+ * replaces what it had begun to write.
  */
 import { CancelledError } from '../lib/errors';
 import type { FileFailure } from '../contract/types';
+import { emptyFileMessage } from './admission';
+import { vanishedMessage, writeFailedMessage } from './io-errors';
+import { namingNames } from './name-plan';
+import { numberedName } from './file-names';
+import { RECORD_FILE, RunRecord } from './record';
 
 /** A file of the batch, opened only when its turn comes. */
 export interface BatchInput {
@@ -21,13 +33,14 @@ export interface BatchInput {
 
 /** Where outputs go. */
 export interface BatchSink {
-  /** Whether the input at `path` was finished by an earlier batch into this sink. */
-  isDone(path: string): Promise<boolean>;
-  /** Whether a file exists at `path` (an output a file would write). */
-  has(path: string): Promise<boolean>;
+  /** Whether a file exists at `path`. */
+  exists(path: string): Promise<boolean>;
+  /** Writes a whole file at `path`, or nothing: never a half-written one, never outside the sink. */
   write(path: string, data: Blob | Uint8Array): Promise<void>;
-  /** Records that the input at `path` is finished, once its outputs are written. */
-  markDone(path: string): Promise<void>;
+  /** The resume record's text ('' when there is none). */
+  readRecord(): Promise<string>;
+  /** Appends lines to the resume record. */
+  appendRecord(lines: string): Promise<void>;
 }
 
 export type BatchStatus = 'waiting' | 'running' | 'done' | 'skipped' | 'failed' | 'cancelled';
@@ -51,23 +64,27 @@ export interface FileRun {
 }
 
 export interface BatchJob {
+  /** The job's key (record.ts jobKey): what the resume record is kept by. */
+  key: string;
   inputs: readonly BatchInput[];
   /** How many files run at once (one worker each). */
   lanes: number;
-  /** Runs one file on a lane. */
-  runFile(file: File, lane: number, signal: AbortSignal): Promise<FileRun>;
-  /** The output name a file will have, when it can be known before the run (for resume). */
-  expectedName?(name: string): string | null;
+  /** Runs one file on a lane; `name` is the file name its outputs are named from (name-plan.ts). */
+  runFile(file: File, lane: number, signal: AbortSignal, name: string): Promise<FileRun>;
   /** The per-file size limit and its message. */
   maxBytes: number;
   tooLarge(name: string): string;
   sink: BatchSink;
+  /** Replace files already in the sink, and count nothing as done before. */
+  overwrite?: boolean;
   /** Aborted: no new file starts (the ones under way finish). */
   stop: AbortSignal;
   /** Aborted: the files under way are abandoned too (the page is closing). */
   abandon?: AbortSignal;
   onRow(index: number, row: BatchRow): void;
 }
+
+export const ALREADY_DONE = 'Already in the output folder.';
 
 /** At most hardwareConcurrency - 1 lanes, and at most 4, so the page stays responsive. */
 export function laneCount(hardwareConcurrency = 2): number {
@@ -79,55 +96,119 @@ function dirOf(path: string): string {
   return slash >= 0 ? path.slice(0, slash + 1) : '';
 }
 
-function withSuffix(name: string, n: number): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+const sizeOf = (data: Blob | Uint8Array) => (data instanceof Blob ? data.size : data.byteLength);
+
+export function newRow(input: Pick<BatchInput, 'path' | 'size'>): BatchRow {
+  return { path: input.path, status: 'waiting', bytesIn: input.size, bytesOut: 0, ms: 0, message: '', outputs: [] };
+}
+
+/**
+ * Output paths for one batch: each handed out once (without regard to case), and a path where a
+ * file already stands is handed out only to the input that owns it in the record.
+ */
+function pathClaims(job: BatchJob, record: RunRecord) {
+  const claimed = new Set<string>();
+  return {
+    hold(path: string) {
+      claimed.add(path.toLowerCase());
+    },
+    async claim(path: string, input: string): Promise<string> {
+      const dir = dirOf(path);
+      for (let n = 1; ; n++) {
+        const candidate = n === 1 ? path : dir + numberedName(path.slice(dir.length), n);
+        // Taken at once, before the folder is asked, so two lanes never both get it.
+        if (claimed.has(candidate.toLowerCase())) continue;
+        claimed.add(candidate.toLowerCase());
+        if (job.overwrite || record.owns(job.key, input, candidate) || !(await job.sink.exists(candidate))) return candidate;
+      }
+    },
+  };
 }
 
 export async function runBatch(job: BatchJob): Promise<BatchRow[]> {
-  const rows: BatchRow[] = job.inputs.map((input) => ({ path: input.path, status: 'waiting', bytesIn: input.size, bytesOut: 0, ms: 0, message: '', outputs: [] }));
+  const rows: BatchRow[] = job.inputs.map(newRow);
   const update = (index: number, change: Partial<BatchRow>) => {
     rows[index] = { ...rows[index], ...change };
     job.onRow(index, rows[index]);
   };
-  // Two inputs of one folder that give the same output name (a.png and a.jpg to a.webp) both keep theirs.
-  const claimed = new Set<string>();
-  const claim = (path: string) => {
-    let unique = path;
-    for (let n = 2; claimed.has(unique.toLowerCase()); n++) unique = dirOf(path) + withSuffix(path.slice(dirOf(path).length), n);
-    claimed.add(unique.toLowerCase());
-    return unique;
-  };
+  const record = new RunRecord(job.overwrite ? '' : await job.sink.readRecord().catch(() => ''));
+  const naming = namingNames(job.inputs.map((i) => i.path));
+  const claims = pathClaims(job, record);
   const abandon = job.abandon ?? new AbortController().signal;
+  // Lanes finish at their own pace; lines of the record follow one another.
+  let recordWrite = Promise.resolve();
+  const note = (entry: Parameters<RunRecord['note']>[0]) => {
+    const line = record.note(entry);
+    // A line that could not be written fails its own file; the next line tries again.
+    const written = recordWrite.catch(() => undefined).then(() => job.sink.appendRecord(line));
+    recordWrite = written;
+    return written;
+  };
+
+  /** The outputs an earlier run of this job made of this input, when every one of them is still there. */
+  async function doneBefore(input: BatchInput): Promise<string[] | null> {
+    const outputs = record.done(job.key, input.path);
+    if (!outputs || outputs.length === 0) return null;
+    for (const output of outputs) if (!(await job.sink.exists(output))) return null;
+    return outputs;
+  }
+
+  // Outputs finished before are held first, so no file of this run takes their names.
+  const finished = await Promise.all(job.inputs.map((input) => (job.overwrite ? null : doneBefore(input))));
+  for (const outputs of finished) for (const output of outputs ?? []) claims.hold(output);
 
   async function runOne(index: number, lane: number) {
     const input = job.inputs[index];
     const name = input.path.slice(dirOf(input.path).length);
-    const expected = job.expectedName?.(name);
-    if ((await job.sink.isDone(input.path)) || (expected && (await job.sink.has(dirOf(input.path) + expected)))) {
-      if (expected) claimed.add((dirOf(input.path) + expected).toLowerCase());
-      return update(index, { status: 'skipped', message: 'Already in the output folder.' });
-    }
+    const before = finished[index];
+    if (before) return update(index, { status: 'skipped', message: ALREADY_DONE, outputs: before });
     if (input.size > job.maxBytes) return update(index, { status: 'failed', message: job.tooLarge(name) });
+    if (input.size === 0) return update(index, { status: 'failed', message: emptyFileMessage(name) });
     const started = performance.now();
+    const ms = () => performance.now() - started;
     update(index, { status: 'running' });
+    let file: File;
     try {
-      const { results, failures } = await job.runFile(await input.open(), lane, abandon);
-      const outputs: string[] = [];
-      let bytesOut = 0;
-      for (const result of results) {
-        const path = claim(dirOf(input.path) + result.name);
-        await job.sink.write(path, result.data);
-        outputs.push(path);
-        bytesOut += result.data instanceof Blob ? result.data.size : result.data.byteLength;
-      }
-      if (results.length > 0) await job.sink.markDone(input.path);
-      const failed = failures[0]?.message ?? (results.length === 0 ? 'Nothing was made from this file.' : '');
-      update(index, { status: results.length > 0 ? 'done' : 'failed', bytesOut, outputs, message: failed, ms: performance.now() - started });
-    } catch (error) {
-      if (error instanceof CancelledError || abandon.aborted) return update(index, { status: 'cancelled', ms: performance.now() - started });
-      update(index, { status: 'failed', message: error instanceof Error ? error.message : String(error), ms: performance.now() - started });
+      file = await input.open();
+    } catch {
+      return update(index, { status: 'failed', message: vanishedMessage(name), ms: ms() });
     }
+    let run: FileRun;
+    try {
+      run = await job.runFile(file, lane, abandon, naming[index]);
+    } catch (error) {
+      if (error instanceof CancelledError || abandon.aborted) return update(index, { status: 'cancelled', ms: ms() });
+      return update(index, { status: 'failed', message: error instanceof Error ? error.message : String(error), ms: ms() });
+    }
+    const { results, failures } = run;
+    if (results.length === 0) {
+      return update(index, { status: 'failed', message: failures[0]?.message ?? 'Nothing was made from this file.', ms: ms() });
+    }
+    const paths: string[] = [];
+    for (const result of results) paths.push(await claims.claim(dirOf(input.path) + result.name, input.path));
+    const outputs: string[] = [];
+    let bytesOut = 0;
+    const failed = (message: string) => update(index, { status: 'failed', message, outputs, bytesOut, ms: ms() });
+    try {
+      await note({ job: job.key, input: input.path, state: 'writing', outputs: paths });
+    } catch (error) {
+      return failed(writeFailedMessage(RECORD_FILE, error));
+    }
+    for (const [i, result] of results.entries()) {
+      try {
+        await job.sink.write(paths[i], result.data);
+      } catch (error) {
+        return failed(writeFailedMessage(paths[i], error));
+      }
+      outputs.push(paths[i]);
+      bytesOut += sizeOf(result.data);
+    }
+    try {
+      await note({ job: job.key, input: input.path, state: 'done', outputs });
+    } catch (error) {
+      return failed(writeFailedMessage(RECORD_FILE, error));
+    }
+    update(index, { status: 'done', bytesOut, outputs, message: failures[0]?.message ?? '', ms: ms() });
   }
 
   let next = 0;

@@ -11,7 +11,7 @@ import type { FieldsCheck } from '../contract/run-options';
 import { factsOf } from './facts';
 import { nameOutputs } from './naming';
 import type { FilesRun } from './run-files';
-import { runsEachFile } from './run-shape';
+import { stepCall } from './step';
 import type { FileFailure } from '../contract/types';
 import type { ToolResult } from './tool-result';
 
@@ -68,13 +68,12 @@ export async function runChain(
   let results: ToolResult[] = [];
   for (const [index, { manifest, options }] of steps.entries()) {
     throwIfAborted(signal);
-    if (!manifest.processor) throw new Error(`${manifest.slug} has no processor`);
     const report = (done: number, total: number) => onProgress({ step: index, steps: steps.length, share: total > 0 ? Math.min(done / total, 1) : 0 });
     report(0, 1);
     let run: FilesRun;
     try {
-      const fields = { fields: manifest.options, facts: factsOf(current) };
-      run = await runStep(manifest.processor, current, { ...options, ...(manifest.processorSettings ?? {}) }, signal, report, runsEachFile(manifest), fields);
+      const call = stepCall(manifest, options, factsOf(current));
+      run = await runStep(call.processor, current, call.options, signal, report, call.each, call.contract);
     } catch (error) {
       if (error instanceof CancelledError || signal.aborted || !isToolError(error)) throw error;
       // The step failed as a whole (one file, or too few left to combine): every file it had is listed.

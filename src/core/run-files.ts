@@ -13,6 +13,7 @@ import type { ProcessorModule } from '../contract/processor';
 import { checkRunOptions, type FieldsCheck } from '../contract/run-options';
 import type { FileFailure, ToolInput, ToolOutput } from '../contract/types';
 import { CRASH_MESSAGE } from './run-shape';
+import { emptyFileMessage } from './admission';
 
 /** The message of a file whose processing failed in a way the processor did not foresee. */
 
@@ -46,8 +47,27 @@ export function failureOf(name: string, error: unknown): FileFailure {
   return { name, message: CRASH_MESSAGE };
 }
 
+/** An input's bytes; an empty file is refused with the page's words, whatever tool it was given to. */
 async function readInput(source: FileSource): Promise<ToolInput> {
-  return { name: source.name, type: source.type, bytes: await source.read() };
+  const bytes = await source.read();
+  if (bytes.byteLength === 0) throw new ToolError(emptyFileMessage(source.name));
+  return { name: source.name, type: source.type, bytes };
+}
+
+/** The inputs that could be read; the others are reported through `fail`, or thrown when none is left. */
+async function readAll(sources: readonly FileSource[], fail: (name: string, error: unknown) => void): Promise<ToolInput[]> {
+  const inputs: ToolInput[] = [];
+  let lastError: unknown;
+  for (const source of sources) {
+    try {
+      inputs.push(await readInput(source));
+    } catch (error) {
+      lastError = error;
+      fail(source.name, error);
+    }
+  }
+  if (inputs.length === 0 && sources.length > 0) throw lastError;
+  return inputs;
 }
 
 /**
@@ -58,7 +78,7 @@ function processorOptions(processor: ProcessorModule, rawOptions: unknown, field
   const checked = checkRunOptions(rawOptions as OptionValues, fields, processor.options);
   if (checked.ok) return checked.typed;
   const [problem] = checked.problems;
-  if (problem.by === 'fields') throw new ToolError(problem.message);
+  if (problem.by !== 'processor') throw new ToolError(problem.message);
   // The processor's schema disagreeing with values the fields allow is the tool's own mistake, not the visitor's.
   throw new Error(`Option ${problem.path}: ${problem.message}`);
 }
@@ -81,7 +101,15 @@ export async function runFiles(
   const { signal } = ctx;
 
   if (!ctx.each || sources.length <= 1) {
-    const inputs = await Promise.all(sources.map(readInput));
+    // Taken before the processor sees them, so an empty file is said once and not counted as a failure twice.
+    const before = failures.length;
+    let inputs: ToolInput[];
+    try {
+      inputs = await readAll(sources, fail);
+    } catch (error) {
+      failures.splice(before);
+      throw error;
+    }
     const outputs = await processor.run(inputs, options, { signal, onProgress: ctx.onProgress, fail }).catch((error: unknown) => {
       // With one file, an engine's complaint is about that file.
       throw (sources.length === 1 && pdfEngineError(sources[0].name, error)) || error;

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { FileTypes, OptionValues, ToolManifest } from '../../schemas/manifest';
 import { workflowSchema, type Workflow, type WorkflowStep } from '../../schemas/workflow';
 import { acceptsAny, canFollow, describeTypes, producesWith } from './chain';
-import { toolKind } from './tool-kind';
+import { runsWithoutPage } from './capability';
 import { defaultOptions } from '../contract/options';
 import { checkRunOptions } from '../contract/run-options';
 
@@ -47,9 +47,8 @@ function checkStep(
   processorOptions?: ReadonlyMap<string, z.ZodType>,
 ): { problems: string[]; options: OptionValues } {
   const problems: string[] = [];
-  if (toolKind(tool) !== 'real') problems.push('the tool has no real processing yet, only its demo');
-  if (Object.keys(tool.accept).length === 0) problems.push('the tool works from typed text, not from files');
-  if (tool.pageInput) problems.push(`the tool needs ${tool.pageInput}, which only its own page can give`);
+  const support = runsWithoutPage(tool);
+  if (!support.ok) problems.push(`the tool ${support.reason}`);
 
   const names = tool.options.map((f) => f.name);
   const known = names.length ? `its options are ${names.join(', ')}` : 'it has no options';

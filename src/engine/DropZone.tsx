@@ -8,15 +8,14 @@ import { Upload } from 'lucide-react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import type { ToolManifest } from '../../schemas/manifest';
 import { megabytes } from '../lib/format-size';
+import { emptyFileMessage, tooLargeMessage } from '../core/admission';
 import { notify, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
 import { useEarlyFiles } from './useEarlyFiles';
 
 export const DEFAULT_HELP = 'Drag and drop your file here, or click to browse.';
 export const MULTI_HELP = 'Drag and drop your files here, or click to browse.';
 
-export function emptyFileMessage(name: string): string {
-  return `The file ${name} is empty. Please choose a file that has content.`;
-}
+export { emptyFileMessage };
 
 /** Shows one toast per problem, as the specification words them. */
 export function reportRejections(rejections: FileRejection[], limits: ToolManifest['limits']): void {
@@ -26,7 +25,7 @@ export function reportRejections(rejections: FileRejection[], limits: ToolManife
       if (error.code === 'too-many-files') {
         tooMany = true;
       } else if (error.code === 'file-too-large') {
-        notify.error(`The file ${file.name} is too large. Maximum size is ${megabytes(limits.maxBytes)}MB.`, 'File too large');
+        notify.error(tooLargeMessage(file.name, limits.maxBytes), 'File too large');
       } else if (error.code === 'file-invalid-type') {
         notify.error(`The file ${file.name} is not a supported file type.`, 'Invalid file type');
       } else {

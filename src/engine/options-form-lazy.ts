@@ -9,9 +9,10 @@
  * their options from the start (useToolPage.ts), import the form itself.
  */
 import { preloadable } from '../lib/preloadable';
+import { loadOptionsResolver } from './options-resolver-lazy';
 
-/** The zod schema of the options and its resolver; fetched with the form, ahead of the first validation. */
-export const loadOptionsResolver = () => import('./options-resolver');
+/** The zod schema of the options and its resolver; fetched with the form, ahead of the first validation. The page takes it from here with the form's other loaders. */
+export { loadOptionsResolver };
 
 type OptionsStateModule = typeof import('./options-state');
 let stateModule: OptionsStateModule | undefined;

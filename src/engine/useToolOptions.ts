@@ -11,7 +11,7 @@ import { defaultOptions } from '../contract/option-values';
 import type { OptionsMode } from '../contract/options';
 import { holds } from '../contract/rules';
 import type { FormValues, OptionsFormApi, RuntimeFacts } from './OptionsForm';
-import { loadOptionsResolver } from './options-form-lazy';
+import { loadOptionsResolver } from './options-resolver-lazy';
 
 /**
  * The form state of a tool's options, validated by the zod schema of its fields. `initial` values

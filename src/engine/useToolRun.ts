@@ -12,9 +12,11 @@ import type { ToolManifest } from '../../schemas/manifest';
 import { CancelledError, isToolError, ToolError } from '../lib/errors';
 import { downloadBlob, zipResults } from '../lib/download';
 import { nameOutputs } from '../core/naming';
-import { holds, type Facts } from '../contract/rules';
+import type { Facts } from '../contract/rules';
+import { failedCheck } from '../contract/run-options';
+import { stepCall } from '../core/step';
 import { noneProcessedMessage, notify, partlyProcessedMessage, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
-import { CRASH_MESSAGE, runsEachFile } from '../core/run-shape';
+import { CRASH_MESSAGE } from '../core/run-shape';
 import { simulate, type SimulationPlan } from './demo/simulate';
 import { useRunMode } from './demo/useRunMode';
 import { factsOf, fillMessage, textBytesOf } from '../core/facts';
@@ -96,7 +98,7 @@ export function useToolRun(manifest: ToolManifest) {
       }
       // The values were validated by the options form; checks are the manifest's rules across fields and files.
       const runFacts = { ...facts, totalBytes: factsOf(files, textBytesOf(options)).totalBytes };
-      const failed = manifest.checks.find((c) => holds(c.when, options, runFacts));
+      const failed = failedCheck(manifest.checks, options, runFacts);
       if (failed) {
         notify.error(failed.message, failed.title);
         return null;
@@ -111,13 +113,10 @@ export function useToolRun(manifest: ToolManifest) {
       setFailures([]);
       try {
         const onProgress = (done: number, total: number) => setProgress({ done, total });
-        const settings = manifest.processorSettings ?? {};
-        const { outputs, failures: failed } = demo
-          ? { outputs: await simulate(manifest, files, options, ac.signal, overrides.plan), failures: [] }
-          : await runInWorker(manifest.processor!, files, { ...options, ...settings }, ac.signal, onProgress, runsEachFile(manifest), {
-              fields: manifest.options,
-              facts: runFacts,
-            });
+        const real = demo ? null : stepCall(manifest, options, runFacts);
+        const { outputs, failures: failed } = real
+          ? await runInWorker(real.processor, files, real.options, ac.signal, onProgress, real.each, real.contract)
+          : { outputs: await simulate(manifest, files, options, ac.signal, overrides.plan), failures: [] };
         if (ac.signal.aborted) throw new CancelledError();
         setFailures(failed);
         if (outputs.length === 0 && failed.length > 0) {

@@ -12,7 +12,8 @@ import { OptionsForm, type OptionsFormApi } from '../engine/OptionsForm';
 import { useToolOptions } from '../engine/useToolOptions';
 import { validateOptions } from '../engine/validate-options';
 import { notify } from '../engine/notify';
-import { holds, type Facts } from '../contract/rules';
+import type { Facts } from '../contract/rules';
+import { failedCheck } from '../contract/run-options';
 import { ToolIcon } from '../engine/ToolIcon';
 
 /** Validates a step's options; the values to run with, or null once the visitor has been told what is wrong. */
@@ -24,7 +25,7 @@ function checkStep(form: OptionsFormApi, manifest: ToolManifest, number: number,
   return validateOptions(form, manifest, prefix).then((valid) => {
     if (!valid) return null;
     const values = valid as OptionValues;
-    const failed = manifest.checks.find((c) => holds(c.when, values, facts));
+    const failed = failedCheck(manifest.checks, values, facts);
     if (failed) notify.error(prefix + failed.message, failed.title);
     return failed ? null : values;
   });

@@ -12,11 +12,11 @@ import type { OptionValues } from '../../../schemas/manifest';
 import { downloadBlob } from '../../lib/download';
 import { formatBytes } from '../../lib/format-size';
 import { notify } from '../notify';
-import { folderSink, listFolder } from './folder';
+import { listFolder } from './folder';
 import { batchReport } from '../../core/report';
-import { laneCount, runBatch, type BatchInput, type BatchRow } from '../../core/run-batch';
+import { laneCount, newRow, type BatchInput, type BatchRow } from '../../core/run-batch';
+import { runFolderBatch } from './batch-run';
 import type { BatchTarget } from './tool-batch';
-import { zipSink, type ZipSink } from './zip-sink';
 
 type Picker = (options?: { mode?: 'read' | 'readwrite'; id?: string }) => Promise<FileSystemDirectoryHandle>;
 
@@ -71,6 +71,7 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
   const picker = useMemo(folderPicker, []);
   const [inputs, setInputs] = useState<BatchInput[] | null>(null);
   const [source, setSource] = useState('');
+  const [inputDir, setInputDir] = useState<FileSystemDirectoryHandle | null>(null);
   const [output, setOutput] = useState<FileSystemDirectoryHandle | null>(null);
   const [rows, setRows] = useState<BatchRow[]>([]);
   const [running, setRunning] = useState(false);
@@ -84,6 +85,7 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
       const dir = await picker!({ mode: 'read', id: `${slug}-in` });
       const found = await listFolder(dir, target.extensions);
       setInputs(found);
+      setInputDir(dir);
       setSource(dir.name);
       setRows([]);
     } catch (error) {
@@ -103,28 +105,41 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
     if (picker && !output) return notify.error('Please choose the folder the results go to.');
     const values = await options();
     if (!values) return;
-    const sink = picker && output ? await folderSink(output) : await zipSink();
-    const runner = target.start(values, laneCount(navigator.hardwareConcurrency));
     const controller = new AbortController();
     stop.current = controller;
     setRunning(true);
     setStartedAt(performance.now());
-    const current: BatchRow[] = inputs.map((i) => ({ path: i.path, status: 'waiting', bytesIn: i.size, bytesOut: 0, ms: 0, message: '', outputs: [] }));
-    setRows([...current]);
+    let current: BatchRow[] = [];
     // The table is redrawn a few times a second, not once per file event.
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const onRow = (index: number, row: BatchRow) => {
-      current[index] = row;
-      timer ??= setTimeout(() => {
-        timer = null;
-        setRows([...current]);
-      }, 250);
-    };
     try {
-      const done = await runBatch({ inputs, lanes: laneCount(navigator.hardwareConcurrency), ...runner, ...target, sink, stop: controller.signal, abandon: abandon.current.signal, onRow });
+      const run = await runFolderBatch({
+        target,
+        values,
+        inputs,
+        inputDir: picker ? inputDir : null,
+        outputDir: picker ? output : null,
+        lanes: laneCount(navigator.hardwareConcurrency),
+        stop: controller.signal,
+        abandon: abandon.current.signal,
+        onStart(admitted, notice) {
+          if (notice) notify.info(notice);
+          current = admitted.map(newRow);
+          setRows([...current]);
+        },
+        onRow(index, row) {
+          current[index] = row;
+          timer ??= setTimeout(() => {
+            timer = null;
+            setRows([...current]);
+          }, 250);
+        },
+      });
       if (timer) clearTimeout(timer);
+      if ('refused' in run) return notify.error(run.refused);
+      const done = run.rows;
       setRows(done);
-      if (!picker || !output) downloadBlob(await (sink as ZipSink).finish(), `${slug}-batch.zip`);
+      if (run.zip) downloadBlob(run.zip, `${slug}-batch.zip`);
       const failed = done.filter((r) => r.status === 'failed').length;
       const made = done.filter((r) => r.status === 'done').length;
       const skipped = done.filter((r) => r.status === 'skipped').length;
@@ -133,7 +148,6 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
       else if (failed > 0) notify.warning(`${failed} of ${done.length} files could not be processed. ${summary} The report lists each one.`);
       else notify.success(`Batch finished. ${summary}`);
     } finally {
-      runner.close();
       stop.current = null;
       setRunning(false);
     }

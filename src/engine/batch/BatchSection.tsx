@@ -8,10 +8,9 @@ import { Button } from '@radix-ui/themes';
 import { FolderTree } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
-import { toolKind } from '../../core/tool-kind';
 import { loadOptionsForm, OptionsForm } from '../options-form-lazy';
 import { validateOptions } from '../validate-options';
-import { runsEachFile } from '../../core/run-shape';
+import { batchSupport } from '../../core/capability';
 import type { ToolPageState } from '../tool-page-state';
 import { toolBatch, type BatchTarget } from './tool-batch';
 
@@ -19,7 +18,7 @@ const BatchPanel = lazy(() => import('./BatchPanel'));
 
 /** Tools batch mode serves: real, one result set per file, no input but files and options. */
 export function hasBatchMode(manifest: ToolManifest): boolean {
-  return toolKind(manifest) === 'real' && !manifest.view && !manifest.pageInput && runsEachFile(manifest) && Object.keys(manifest.accept).length > 0;
+  return batchSupport(manifest).ok;
 }
 
 interface BatchDisclosureProps {

@@ -5,9 +5,8 @@
  * accepted extensions; outputs are written under the same relative paths.
  */
 import type { BatchInput, BatchSink } from '../../core/run-batch';
+import { RECORD_FILE, RunRecord } from '../../core/record';
 
-/** The file in an output folder that lists the inputs already finished, so a batch can resume. */
-export const DONE_LIST = '.filedesk-done.txt';
 
 type Entries = FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> };
 
@@ -50,32 +49,61 @@ async function writeFile(root: FileSystemDirectoryHandle, path: string, data: Bl
   await writable.close();
 }
 
-/** Outputs written into `root`; the inputs finished are listed in DONE_LIST. */
-export async function folderSink(root: FileSystemDirectoryHandle): Promise<BatchSink> {
-  let done: Set<string>;
-  try {
-    const text = await (await (await root.getFileHandle(DONE_LIST)).getFile()).text();
-    done = new Set(text.split('\n').filter(Boolean));
-  } catch {
-    done = new Set();
-  }
-  // Lanes finish at their own pace; writes of the list follow one another.
-  let listWrite = Promise.resolve();
+/** Outputs written into `root`, with the resume record beside them (RECORD_FILE). */
+export function folderSink(root: FileSystemDirectoryHandle): BatchSink {
   return {
-    isDone: async (path) => done.has(path),
-    has: async (path) => {
+    exists: async (path) => {
       try {
         const { dir, name } = await dirFor(root, path, false);
-        return (await (await dir.getFileHandle(name)).getFile()).size > 0;
+        await dir.getFileHandle(name);
+        return true;
       } catch {
         return false;
       }
     },
     write: (path, data) => writeFile(root, path, data),
-    markDone: (path) => {
-      done.add(path);
-      listWrite = listWrite.then(() => writeFile(root, DONE_LIST, [...done].join('\n') + '\n'));
-      return listWrite;
+    readRecord: async () => {
+      try {
+        return await (await (await root.getFileHandle(RECORD_FILE)).getFile()).text();
+      } catch {
+        return '';
+      }
     },
+    async appendRecord(lines) {
+      // Appended in place: the record of a long batch is never rewritten whole.
+      const handle = await root.getFileHandle(RECORD_FILE, { create: true });
+      const { size } = await handle.getFile();
+      const writable = await handle.createWritable({ keepExistingData: true });
+      await writable.seek(size);
+      await writable.write(lines);
+      await writable.close();
+    },
+  };
+}
+
+/**
+ * The inputs that are not the batch's own results: with the output folder inside the chosen folder,
+ * nothing below it; with the same folder, no file an earlier batch wrote there (the resume record
+ * says which). The notice tells the visitor, or is empty when the two folders are apart.
+ */
+export async function outsideOutput(
+  inputs: BatchInput[],
+  inputDir: FileSystemDirectoryHandle,
+  outputDir: FileSystemDirectoryHandle,
+  sink: BatchSink,
+): Promise<{ inputs: BatchInput[]; notice: string }> {
+  const inside = await inputDir.resolve(outputDir);
+  if (!inside) return { inputs, notice: '' };
+  if (inside.length > 0) {
+    const prefix = `${inside.join('/')}/`;
+    return {
+      inputs: inputs.filter((i) => !i.path.startsWith(prefix)),
+      notice: `The output folder ${inside.join('/')} is inside the folder being processed: the files in it are not taken as inputs.`,
+    };
+  }
+  const record = new RunRecord(await sink.readRecord());
+  return {
+    inputs: inputs.filter((i) => !record.isOutput(i.path)),
+    notice: 'The results go into the folder being processed: files written there by a batch are not taken as inputs.',
   };
 }

@@ -1,19 +1,27 @@
 /**
- * A tool in batch mode: lanes of workers that each run the tool's processor
- * on one file at a time, outputs named by the tool's own rule.
+ * A tool in batch mode on the site: lanes of workers that each run the
+ * tool's processor on one file at a time, outputs named by the tool's own
+ * rule. What a run means (admission, names, clashes, resume) is the run
+ * core's (src/core/run-batch.ts); this only says how a file is run here.
  */
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
-import { megabytes } from '../../lib/format-size';
+import { extensionsOf, tooLargeMessage } from '../../core/admission';
 import { factsOf } from '../../core/facts';
-import { namedOutputs, nameTemplate, outputName } from '../../core/naming';
-import { workerLane } from '../worker/bridge';
+import { namedOutputs } from '../../core/naming';
+import { jobKey } from '../../core/record';
+import { stepCall } from '../../core/step';
+import { workerLane, type WorkerLane } from '../worker/bridge';
 import type { FileRun } from '../../core/run-batch';
 
 export interface BatchRunner {
-  runFile(file: File, lane: number, signal: AbortSignal): Promise<FileRun>;
-  expectedName?(name: string): string | null;
+  /** The job's key for the resume record. */
+  key: string;
+  runFile(file: File, lane: number, signal: AbortSignal, name: string): Promise<FileRun>;
   close(): void;
 }
+
+/** Starts a lane: a module Web Worker on the site; a test may run the processor in place. */
+export type LaneFactory = (name: string) => Pick<WorkerLane, 'run' | 'close'>;
 
 /** What batch mode needs of a tool or a workflow. */
 export interface BatchTarget {
@@ -24,37 +32,21 @@ export interface BatchTarget {
   start(options: OptionValues, lanes: number): BatchRunner;
 }
 
-/** The drop zone's words for a file over the size limit. */
-export function tooLargeMessage(name: string, maxBytes: number): string {
-  return `The file ${name} is too large. Maximum size is ${megabytes(maxBytes)}MB.`;
-}
-
-/**
- * The name an output will have, known before the run, or null: a name that depends on the run itself
- * (an output number, a page number a processor adds, the time) cannot be known before it.
- */
-export function expectedOutputName(template: string, name: string, options: OptionValues): string | null {
-  if (/\{(n|timestamp)\}/.test(template)) return null;
-  const named = outputName(template, { originalName: name, n: 1, timestamp: 0, options });
-  return named.includes('{') ? null : named;
-}
-
-export function toolBatch(manifest: ToolManifest): BatchTarget {
+export function toolBatch(manifest: ToolManifest, lane?: LaneFactory): BatchTarget {
   return {
-    extensions: [...new Set(Object.values(manifest.accept).flat())],
+    extensions: extensionsOf(manifest.accept),
     maxBytes: manifest.limits.maxBytes,
     tooLarge: (name) => tooLargeMessage(name, manifest.limits.maxBytes),
     start(options, laneCount) {
-      const lanes = Array.from({ length: laneCount }, () => workerLane(manifest.processor!));
-      const settings = { ...options, ...(manifest.processorSettings ?? {}) };
-      const template = nameTemplate(manifest.output, options, { fileCount: 1, totalBytes: 0 });
+      const lanes = Array.from({ length: laneCount }, () => (lane ?? workerLane)(manifest.processor!));
       return {
-        async runFile(file, lane, signal) {
-          const fields = { fields: manifest.options, facts: factsOf([file]) };
-          const { outputs, failures } = await lanes[lane].run(manifest.processor!, [file], settings, signal, () => undefined, true, fields);
-          return { results: namedOutputs(manifest, [file], outputs, options).map(({ name, output }) => ({ name, data: output.bytes })), failures };
+        key: jobKey([{ tool: manifest.slug, options }]),
+        async runFile(file, lane, signal, name) {
+          const call = stepCall(manifest, options, factsOf([file]));
+          const { outputs, failures } = await lanes[lane].run(call.processor, [file], call.options, signal, () => undefined, call.each, call.contract);
+          const named = namedOutputs(manifest, [{ name, size: file.size }], outputs, options);
+          return { results: named.map((o) => ({ name: o.name, data: o.output.bytes })), failures };
         },
-        expectedName: (name) => expectedOutputName(template, name, options),
         close: () => lanes.forEach((l) => l.close()),
       };
     },

@@ -1,47 +1,40 @@
 /**
- * A workflow in batch mode: each file runs through every step on its lane's
- * worker before the next file starts, so a folder of any size flows through
- * with one file in memory per lane. Only chains whose steps each work file by
- * file can run so; a chain that combines files (into one PDF) runs on its page.
+ * A workflow in batch mode on the site: each file runs through every step on
+ * its lane's worker before the next file starts, so a folder of any size
+ * flows through with one file in memory per lane. Only chains whose steps
+ * each work file by file can run so; a chain that combines files (into one
+ * PDF) runs on its page.
  */
 import type { OptionValues } from '../../../schemas/manifest';
-import { nameTemplate } from '../../core/naming';
+import { jobKey } from '../../core/record';
 import { runChain, type ChainStep } from '../../core/run-chain';
 import { runsEachFile } from '../../core/run-shape';
 import { workerLane } from '../worker/bridge';
-import { expectedOutputName, tooLargeMessage, type BatchTarget } from './tool-batch';
+import { extensionsOf, tooLargeMessage } from '../../core/admission';
+import type { BatchTarget, LaneFactory } from './tool-batch';
 
 export function chainRunsEachFile(steps: readonly ChainStep[]): boolean {
   return steps.every((s) => runsEachFile(s.manifest));
 }
 
-/** The name a file ends with after every step, when each step's name is known before it runs. */
-export function chainOutputName(steps: readonly ChainStep[], name: string): string | null {
-  let current = name;
-  for (const { manifest, options } of steps) {
-    const next = expectedOutputName(nameTemplate(manifest.output, options, { fileCount: 1, totalBytes: 0 }), current, options);
-    if (next === null) return null;
-    current = next;
-  }
-  return current;
-}
-
 /** `stepsFor(options)` gives the chain for the values the page's forms hold when the batch starts. */
-export function workflowBatch(first: ChainStep, stepsFor: (options: OptionValues) => ChainStep[]): BatchTarget {
+export function workflowBatch(first: ChainStep, stepsFor: (options: OptionValues) => ChainStep[], lane?: LaneFactory): BatchTarget {
   const { manifest } = first;
   return {
-    extensions: [...new Set(Object.values(manifest.accept).flat())],
+    extensions: extensionsOf(manifest.accept),
     maxBytes: manifest.limits.maxBytes,
     tooLarge: (name) => tooLargeMessage(name, manifest.limits.maxBytes),
     start(options, laneCount) {
       const steps = stepsFor(options);
-      const lanes = Array.from({ length: laneCount }, () => workerLane('workflow'));
+      const lanes = Array.from({ length: laneCount }, () => (lane ?? workerLane)('workflow'));
       return {
-        async runFile(file, lane, signal) {
-          const run = await runChain(steps, [file], signal, () => undefined, (...args) => lanes[lane].run(...args));
+        key: jobKey(steps.map((s) => ({ tool: s.manifest.slug, options: s.options }))),
+        async runFile(file, lane, signal, name) {
+          // The chain names its outputs from the name the run core gave this file (b.jpg beside b.png is "b (jpg).jpg").
+          const named = name === file.name ? file : new File([file], name, { type: file.type, lastModified: file.lastModified });
+          const run = await runChain(steps, [named], signal, () => undefined, (...args) => lanes[lane].run(...args));
           return { results: run.results.map((r) => ({ name: r.name, data: r.blob })), failures: run.failures.map((f) => ({ ...f, message: `Step ${f.step}: ${f.message}` })) };
         },
-        expectedName: (name) => chainOutputName(steps, name),
         close: () => lanes.forEach((l) => l.close()),
       };
     },

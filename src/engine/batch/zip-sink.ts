@@ -30,9 +30,10 @@ export async function zipSink(): Promise<ZipSink> {
   // Lanes finish at their own pace; entries are added one after another.
   let queue = Promise.resolve();
   return {
-    isDone: async () => false,
-    has: async () => false,
-    markDone: async () => undefined,
+    // A new archive holds nothing yet; the batch's own names are kept apart by the runner.
+    exists: async () => false,
+    readRecord: async () => '',
+    appendRecord: async () => undefined,
     write: (path, data) => {
       queue = queue.then(async () => {
         if (failed) throw failed;
