@@ -18,6 +18,8 @@ export interface FieldsCheck {
   fields: readonly Field[];
   facts: Facts;
   checks?: ToolManifest['checks'];
+  /** The manifest's message for a run with no file, for a tool that takes files; the run refuses an empty list with it. */
+  noFile?: string;
 }
 
 /** The one reading of a manifest's checks: the first that holds for these values and facts, if any. */

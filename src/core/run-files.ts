@@ -95,6 +95,8 @@ export async function runFiles(
     fields?: FieldsCheck;
   },
 ): Promise<FilesRun> {
+  // A tool that takes files is never run without one: its manifest's message says so, once, for every processor.
+  if (sources.length === 0 && ctx.fields?.noFile) throw new ToolError(ctx.fields.noFile);
   const options = processorOptions(processor, rawOptions, ctx.fields);
   const failures: FileFailure[] = [];
   const fail = (name: string, error: unknown) => failures.push(failureOf(name, error));

@@ -9,7 +9,7 @@
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import type { FieldsCheck } from '../contract/run-options';
 import type { Facts } from '../contract/rules';
-import { runsEachFile } from './run-shape';
+import { runsEachFile, worksFromText } from './run-shape';
 import { toolKind } from './tool-kind';
 
 export interface StepCall {
@@ -31,6 +31,6 @@ export function stepCall(manifest: ToolManifest, options: OptionValues, facts: F
     processor: manifest.processor,
     options: processorValues(manifest, options),
     each: runsEachFile(manifest),
-    contract: { fields: manifest.options, facts, checks: manifest.checks },
+    contract: { fields: manifest.options, facts, checks: manifest.checks, ...(worksFromText(manifest) ? {} : { noFile: manifest.messages.noFile }) },
   };
 }

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { Theme } from '@radix-ui/themes';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toolBySlug } from '../../tests/support/catalogue';
 import { setDemoMode } from '../engine/demo/demo-mode';
 import { renderWithShell, toastTexts } from '../../tests/support/components';
+import { startHandingOver, whenReached } from '../engine/reach';
 import ChartMaker from './chart-maker';
 
 const manifest = toolBySlug('chart-maker')!;
@@ -123,5 +127,39 @@ describe('Chart Maker view (demo mode)', () => {
     await change(type, 'pie');
     await change(data, 'L,V\nA,-1');
     expect(screen.getByTestId('chart-preview-message')).toHaveTextContent('A pie chart cannot show negative values: row 2 (A) has -1.');
+  });
+});
+
+describe('Chart Maker pre-rendered, with data typed before it hydrates', () => {
+  const TYPED = 'Fruit,Apples,Pears\nMon,3,4\nTue,5,2';
+
+  beforeEach(() => {
+    HTMLCanvasElement.prototype.getContext = vi.fn(() => null) as never;
+  });
+
+  it('keeps the typed data, which hydrating its sample-filled data box would write over, and previews it', async () => {
+    // The page as the build writes it; the tool's code waits for the visitor (ToolRoute's StartWhenReached).
+    const page = (
+      <Theme>
+        <ChartMaker manifest={manifest} />
+      </Theme>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    const data = container.querySelector<HTMLTextAreaElement>('textarea[name="data"]')!;
+    expect(data.value.split('\n')[0]).toBe('Month,Sales,Expenses');
+    void whenReached();
+    // The visitor replaces the sample as plain HTML; the tool's code then arrives and hydrates.
+    data.focus();
+    data.value = TYPED;
+    data.dispatchEvent(new Event('input', { bubbles: true }));
+    startHandingOver();
+    const root = await act(async () => hydrateRoot(container, page));
+
+    await waitFor(() => expect(screen.getByTestId('chart-preview')).toHaveAccessibleName('bar chart preview of Apples, Pears'));
+    expect(data.value).toBe(TYPED);
+    act(() => root.unmount());
+    container.remove();
   });
 });
