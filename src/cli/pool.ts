@@ -1,14 +1,19 @@
 /**
  * The command's worker pool: one worker thread per lane, each running one
  * request at a time (src/cli/worker.ts), so memory is bounded by the number
- * of lanes, not the number of files. A worker that dies (a crash in an
- * engine, out of memory) fails only its current file; the lane starts a
- * fresh worker for the next one.
+ * of lanes, not the number of files. The lane itself is core/lane.ts, the
+ * site's: a worker is replaced after a number of runs or once its memory has
+ * passed a mark; a worker that dies (a crash in an engine, out of memory)
+ * fails only its current file, and the next one gets a fresh worker; a
+ * cancelled file is answered at once, and its worker terminated if it has
+ * not stopped within the grace period.
  */
-import { Worker } from 'node:worker_threads';
-import { CancelledError } from '../lib/errors';
+import { Worker, type Transferable as NodeTransferable } from 'node:worker_threads';
+import { createLane as createWorkerLane, LANE_MEMORY_MARK_MB, MB, type Endpoint, type EndpointEvents, type Outcome } from '../core/lane';
 import { CRASH_MESSAGE } from '../core/run-shape';
-import type { RunRequest, WorkerReply } from './protocol';
+import type { RunRequest, WorkerReply, WorkerRequest } from './protocol';
+
+export { LANE_MEMORY_MARK_MB, LANE_RUNS_PER_WORKER } from '../core/lane';
 
 export type RunReply = Extract<WorkerReply, { kind: 'done' }>;
 
@@ -17,75 +22,79 @@ export interface Lane {
   close(): Promise<void>;
 }
 
+export interface LaneOptions {
+  verbose: boolean;
+  /** V8's old-generation limit of each worker, in MiB. */
+  maxOldGenerationSizeMb?: number;
+  /** Replace a worker after this many runs (default LANE_RUNS_PER_WORKER). */
+  runsPerWorker?: number;
+  /**
+   * Replace a worker once its heap and the memory its objects hold outside it
+   * pass this many MiB after a run (default LANE_MEMORY_MARK_MB, or three
+   * quarters of maxOldGenerationSizeMb when that is lower, so a worker is
+   * replaced before it runs out of memory on the next file).
+   */
+  memoryMarkMb?: number;
+}
+
 let nextId = 1;
 
-export function createLane(workerUrl: URL, options: { verbose: boolean; maxOldGenerationSizeMb?: number }): Lane {
-  let worker: Worker | null = null;
-  const start = () => {
-    const created = new Worker(workerUrl, {
-      workerData: { verbose: options.verbose },
-      // The worker's own output is the engines' chatter; with --verbose it goes to stderr.
-      stdout: true,
-      stderr: true,
-      ...(options.maxOldGenerationSizeMb ? { resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb } } : {}),
-    });
-    if (options.verbose) {
-      created.stdout.pipe(process.stderr);
-      created.stderr.pipe(process.stderr);
-    } else {
-      created.stdout.resume();
-      created.stderr.resume();
-    }
-    return created;
+function spawnThread(workerUrl: URL, options: LaneOptions, events: EndpointEvents<WorkerReply>): Endpoint<WorkerRequest> {
+  const worker = new Worker(workerUrl, {
+    workerData: { verbose: options.verbose },
+    // The worker's own output is the engines' chatter; with --verbose it goes to stderr.
+    stdout: true,
+    stderr: true,
+    ...(options.maxOldGenerationSizeMb ? { resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb } } : {}),
+  });
+  if (options.verbose) {
+    worker.stdout.pipe(process.stderr);
+    worker.stderr.pipe(process.stderr);
+  } else {
+    worker.stdout.resume();
+    worker.stderr.resume();
+  }
+  worker.on('message', (reply: WorkerReply) => events.message(reply));
+  // The listeners stay for the worker's life: an 'error' with no listener would throw in the main thread.
+  worker.on('error', (error: Error) => {
+    if (options.verbose) process.stderr.write(`Worker failed: ${error.stack ?? error.message}\n`);
+    events.crash(error.message);
+  });
+  worker.on('messageerror', (error: Error) => events.crash(`a message from the worker could not be read: ${error.message}`));
+  worker.on('exit', (code: number) => events.crash(`the worker exited with code ${code}`));
+  return {
+    // Both lists hold ArrayBuffers and ports; the lane keeps the web's name for them.
+    post: (message, transfer = []) => worker.postMessage(message, transfer as NodeTransferable[]),
+    terminate: () => worker.terminate(),
   };
+}
+
+function outcomeOf(reply: WorkerReply, id: number): Outcome<RunReply> | undefined {
+  if (reply.kind === 'ready' || reply.id !== id) return undefined;
+  if (reply.kind === 'done') return { kind: 'done', value: reply, memory: reply.memory };
+  if (reply.message === 'Cancelled') return { kind: 'cancelled', memory: reply.memory };
+  return { kind: 'failed', error: new Error(reply.message), memory: reply.memory };
+}
+
+export function createLane(workerUrl: URL, options: LaneOptions): Lane {
+  const memoryMarkMb =
+    options.memoryMarkMb ?? Math.min(LANE_MEMORY_MARK_MB, options.maxOldGenerationSizeMb ? options.maxOldGenerationSizeMb * 0.75 : Infinity);
+  const lane = createWorkerLane<WorkerRequest, WorkerReply>({
+    spawn: (events) => spawnThread(workerUrl, options, events),
+    crashed: () => new Error(CRASH_MESSAGE),
+    runsPerWorker: options.runsPerWorker,
+    memoryMarkBytes: memoryMarkMb * MB,
+  });
   return {
     run(request, signal) {
-      return new Promise<RunReply>((resolve, reject) => {
-        if (signal?.aborted) return reject(new CancelledError());
-        const current = (worker ??= start());
-        const id = nextId++;
-        const cleanup = () => {
-          current.off('message', onMessage);
-          current.off('error', onError);
-          current.off('exit', onExit);
-          signal?.removeEventListener('abort', onAbort);
-        };
-        const onMessage = (reply: WorkerReply) => {
-          if (reply.kind === 'ready' || reply.id !== id) return;
-          cleanup();
-          if (reply.kind === 'done') resolve(reply);
-          else reject(reply.message === 'Cancelled' ? new CancelledError() : new Error(reply.message));
-        };
-        const dead = () => {
-          cleanup();
-          if (worker === current) worker = null;
-        };
-        const onError = (error: Error) => {
-          dead();
-          void current.terminate();
-          if (options.verbose) process.stderr.write(`Worker failed: ${error.stack ?? error.message}\n`);
-          reject(new Error(CRASH_MESSAGE));
-        };
-        const onExit = () => {
-          dead();
-          reject(new Error(CRASH_MESSAGE));
-        };
-        const onAbort = () => {
-          dead();
-          void current.terminate();
-          reject(new CancelledError());
-        };
-        current.on('message', onMessage);
-        current.on('error', onError);
-        current.on('exit', onExit);
-        signal?.addEventListener('abort', onAbort);
-        current.postMessage({ kind: 'run', id, ...request } satisfies RunRequest);
+      const id = nextId++;
+      return lane.run({
+        request: { kind: 'run', id, ...request },
+        cancel: { kind: 'cancel', id },
+        signal,
+        read: (reply) => outcomeOf(reply, id),
       });
     },
-    async close() {
-      const current = worker;
-      worker = null;
-      if (current) await current.terminate();
-    },
+    close: () => lane.close(),
   };
 }

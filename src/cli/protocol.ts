@@ -27,7 +27,12 @@ export interface RunResult {
   source?: number;
 }
 
+/**
+ * `memory` is the worker's own heap plus the memory outside it that its
+ * objects hold (ArrayBuffers, WebAssembly memories), in bytes, after the run;
+ * the lane replaces a worker whose figure has passed its mark.
+ */
 export type WorkerReply =
   | { kind: 'ready' }
-  | { kind: 'done'; id: number; results: RunResult[]; failures: { name: string; message: string }[]; notices: string[] }
-  | { kind: 'error'; id: number; message: string };
+  | { kind: 'done'; id: number; results: RunResult[]; failures: { name: string; message: string }[]; notices: string[]; memory?: number }
+  | { kind: 'error'; id: number; message: string; memory?: number };

@@ -12,7 +12,7 @@ import { CancelledError } from '../lib/errors';
 import { runChain, type ChainStep, type StepRunner } from '../core/run-chain';
 import { runFiles } from '../core/run-files';
 import { CRASH_MESSAGE } from '../core/run-shape';
-import { loadCliProcessor } from '../core/page-processors';
+import { loadProcessor } from '../core/processor-modules';
 import { installCanvas } from './canvas';
 import { runnableTool } from './catalogue';
 import { mimeOf } from './mime';
@@ -41,7 +41,7 @@ async function run(request: RunRequest): Promise<void> {
       request.files.map(async (f) => new File([(await readFile(f.path)) as Uint8Array<ArrayBuffer>], f.name, { type: mimeOf(f.name) })),
     );
     const runStep: StepRunner = async (processor, stepFiles, options, signal, onProgress, each, fields) => {
-      const module = await loadCliProcessor(processor);
+      const module = await loadProcessor(processor);
       const sources = stepFiles.map((f) => ({ name: f.name, type: f.type, read: async () => new Uint8Array(await f.arrayBuffer()) }));
       const done = await runFiles(module, sources, options, { signal, onProgress, each, fields });
       for (const output of done.outputs) if (output.notice) notices.add(output.notice);
@@ -58,13 +58,15 @@ async function run(request: RunRequest): Promise<void> {
         results: made.map((m) => ({ ...m, source: m.source >= 0 && request.steps.length === 1 ? m.source : undefined })),
         failures: failures.map((f) => ({ name: f.name, message: request.workflow ? `Step ${f.step}: ${f.message}` : f.message })),
         notices: [...notices],
+        // In a worker thread these two are the thread's own isolate (only rss is the whole process's).
+        memory: process.memoryUsage().heapUsed + process.memoryUsage().external,
       },
       made.map((m) => m.bytes.buffer as ArrayBuffer),
     );
   } catch (error) {
     if (verbose) process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     const message = error instanceof CancelledError ? 'Cancelled' : CRASH_MESSAGE;
-    post({ kind: 'error', id: request.id, message });
+    post({ kind: 'error', id: request.id, message, memory: process.memoryUsage().heapUsed + process.memoryUsage().external });
   } finally {
     controllers.delete(request.id);
   }

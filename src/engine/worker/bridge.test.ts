@@ -142,4 +142,39 @@ describe('runInWorker', () => {
     expect(workers[4].terminated).toBe(false);
     lane.close();
   });
+
+  it('a lane replaces its worker once the heap it reports after a run passes memoryMarkMb', async () => {
+    const lane = workerLane('batch', { memoryMarkMb: 100 });
+    const signal = new AbortController().signal;
+    const workers = [];
+    for (const memory of [50 * 1024 * 1024, 150 * 1024 * 1024, undefined, undefined]) {
+      const run = lane.run('merge-pdf', [], {}, signal, vi.fn(), true);
+      workers.push(FakeWorker.last);
+      FakeWorker.last.say({ kind: 'done', outputs: [], failures: [], memory });
+      await expect(run).resolves.toEqual({ outputs: [], failures: [] });
+    }
+    expect(workers[1]).toBe(workers[0]);
+    expect(workers[0].terminated).toBe(true);
+    expect(workers[2]).not.toBe(workers[0]);
+    // A worker that reports no figure is replaced by its run count alone.
+    expect(workers[3]).toBe(workers[2]);
+    expect(workers[2].terminated).toBe(false);
+    lane.close();
+  });
+
+  it('a lane runs one request at a time: the next is sent when the first is over', async () => {
+    const lane = workerLane('batch');
+    const signal = new AbortController().signal;
+    const first = lane.run('merge-pdf', [], {}, signal, vi.fn(), true);
+    const second = lane.run('merge-pdf', [], { n: 2 }, signal, vi.fn(), true);
+    const worker = FakeWorker.last;
+    expect(worker.posted).toHaveLength(1);
+    worker.say({ kind: 'done', outputs: [], failures: [] });
+    await first;
+    expect(worker.posted).toHaveLength(2);
+    expect(worker.posted[1]).toMatchObject({ options: { n: 2 } });
+    worker.say({ kind: 'done', outputs: [], failures: [] });
+    await second;
+    lane.close();
+  });
 });

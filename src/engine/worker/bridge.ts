@@ -1,28 +1,27 @@
 /**
- * Runs a processor in a module Web Worker. The promise always settles: with
- * the outputs and the files that failed on their own (see run-files.ts), with
- * a ToolError for the processor's own messages, with a generic error when the
- * worker crashes, or with CancelledError on abort. On abort the processor is
- * asked to stop; a worker that has not stopped within CANCEL_GRACE_MS is
- * terminated.
+ * Runs a processor in a module Web Worker, over the lane of core/lane.ts. The
+ * promise always settles: with the outputs and the files that failed on their
+ * own (see run-files.ts), with a ToolError for the processor's own messages,
+ * with a generic error when the worker crashes, or with CancelledError on
+ * abort. On abort the processor is asked to stop; a worker that has not
+ * stopped within CANCEL_GRACE_MS is terminated.
  *
  * A page run gets a fresh worker that ends with the run (runInWorker). Batch
  * mode keeps a lane per worker and sends it one file after another, so the
  * processor and its engines load once per lane, not once per file.
  */
 import type { OptionValues } from '../../../schemas/manifest';
-import { CancelledError, ToolError } from '../../lib/errors';
+import { ToolError } from '../../lib/errors';
 import type { FieldsCheck } from '../../contract/run-options';
 import type { FilesRun } from '../../core/run-files';
 import { CRASH_MESSAGE } from '../../core/run-shape';
+import { createLane, LANE_MEMORY_MARK_MB, LANE_RUNS_PER_WORKER, MB, type Endpoint, type EndpointEvents, type Outcome } from '../../core/lane';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 
-
-/** How long a cancelled processor may take to reach its next check before its worker is terminated. */
-export const CANCEL_GRACE_MS = 1500;
+export { CANCEL_GRACE_MS, LANE_RUNS_PER_WORKER } from '../../core/lane';
 
 export interface WorkerLane {
-  /** Runs one request; a lane runs one at a time. */
+  /** Runs one request; a lane runs one at a time, and a request made while another runs waits its turn. */
   run(
     processor: string,
     files: File[],
@@ -36,71 +35,83 @@ export interface WorkerLane {
   close(): void;
 }
 
-/**
- * Runs a batch lane's worker takes before it is replaced. WebAssembly memory
- * only ever grows, and codec heaps fragment over hundreds of files, so a fresh
- * worker now and then keeps a long batch's memory where its first files left it.
- */
-export const LANE_RUNS_PER_WORKER = 50;
+export interface WorkerLaneOptions {
+  /** End the worker after each run, however it ends. */
+  oneShot?: boolean;
+  /** Replace the worker after this many runs. */
+  runsPerWorker?: number;
+  /** Replace the worker once the heap it reports after a run passes this many MiB (only where the browser reports it). */
+  memoryMarkMb?: number;
+}
+
+function spawnWorker(name: string, events: EndpointEvents<WorkerMessage>): Endpoint<WorkerRequest> {
+  const worker = new Worker(new URL('./runner.worker.ts', import.meta.url), { type: 'module', name });
+  worker.onmessage = (event: MessageEvent<WorkerMessage>) => events.message(event.data);
+  worker.onerror = (event) => {
+    // The lane reports the crash to the page; the browser need not print it as uncaught too.
+    event.preventDefault();
+    events.crash(event.message);
+  };
+  worker.onmessageerror = () => events.crash('a message from the worker could not be read');
+  return {
+    post: (message, transfer = []) => worker.postMessage(message, transfer),
+    terminate() {
+      worker.onmessage = worker.onerror = worker.onmessageerror = null;
+      worker.terminate();
+    },
+  };
+}
+
+/** What the worker's message means for the run of `processor`. */
+function outcomeOf(
+  processor: string,
+  message: WorkerMessage,
+  signal: AbortSignal,
+  onProgress: (done: number, total: number) => void,
+): Outcome<FilesRun> | undefined {
+  switch (message.kind) {
+    case 'progress':
+      // A cancelled run is over for the page, though its worker may still be reporting.
+      if (!signal.aborted) onProgress(message.done, message.total);
+      return undefined;
+    case 'done':
+      return { kind: 'done', value: { outputs: message.outputs, failures: message.failures }, memory: message.memory };
+    case 'cancelled':
+      return { kind: 'cancelled' };
+    case 'error':
+      if (!message.toolError) console.error(`Processor ${processor} failed:`, message.message);
+      return {
+        kind: 'failed',
+        error: message.toolError ? new ToolError(message.message, message.link) : new ToolError(CRASH_MESSAGE),
+        memory: message.memory,
+      };
+  }
+}
 
 /** A lane; `oneShot` ends its worker after the first run, however it ends; `runsPerWorker` replaces it after that many. */
-export function workerLane(name: string, { oneShot = false, runsPerWorker = LANE_RUNS_PER_WORKER } = {}): WorkerLane {
-  let worker: Worker | null = null;
-  let runs = 0;
-  const end = () => {
-    worker?.terminate();
-    worker = null;
+export function workerLane(
+  name: string,
+  { oneShot = false, runsPerWorker = LANE_RUNS_PER_WORKER, memoryMarkMb = LANE_MEMORY_MARK_MB }: WorkerLaneOptions = {},
+): WorkerLane {
+  const lane = createLane<WorkerRequest, WorkerMessage>({
+    spawn: (events) => spawnWorker(name, events),
+    crashed(reason) {
+      console.error(`Worker ${name} crashed:`, reason);
+      return new ToolError(CRASH_MESSAGE);
+    },
+    runsPerWorker: oneShot ? 1 : runsPerWorker,
+    memoryMarkBytes: memoryMarkMb * MB,
+  });
+  return {
+    run: (processor, files, options, signal, onProgress, each = false, fields) =>
+      lane.run({
+        request: { kind: 'run', processor, files, options, each, ...(fields ? { fields } : {}) },
+        cancel: { kind: 'cancel' },
+        signal,
+        read: (message) => outcomeOf(processor, message, signal, onProgress),
+      }),
+    close: () => void lane.close(),
   };
-  const run: WorkerLane['run'] = (processor, files, options, signal, onProgress, each = false, fields) =>
-    new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(new CancelledError());
-      if (!worker) runs = 0;
-      const current = worker ?? new Worker(new URL('./runner.worker.ts', import.meta.url), { type: 'module', name });
-      worker = current;
-      runs++;
-      const send = (request: WorkerRequest) => current.postMessage(request);
-      let graceTimer: ReturnType<typeof setTimeout> | undefined;
-      /** The run is over for this worker; a worker that misbehaved is not used again. */
-      const settle = (reusable: boolean) => {
-        clearTimeout(graceTimer);
-        signal.removeEventListener('abort', onAbort);
-        current.onmessage = current.onerror = current.onmessageerror = null;
-        if (!reusable || oneShot || runs >= runsPerWorker) {
-          current.terminate();
-          if (worker === current) worker = null;
-        }
-      };
-      const onAbort = () => {
-        // The run is over for the page at once; the worker gets a moment to stop by itself.
-        reject(new CancelledError());
-        send({ kind: 'cancel' });
-        graceTimer = setTimeout(() => settle(false), CANCEL_GRACE_MS);
-      };
-      signal.addEventListener('abort', onAbort);
-      current.onmessage = (event: MessageEvent<WorkerMessage>) => {
-        const message = event.data;
-        if (message.kind === 'progress') return signal.aborted || onProgress(message.done, message.total);
-        settle(true);
-        if (message.kind === 'done') resolve({ outputs: message.outputs, failures: message.failures });
-        else if (message.kind === 'cancelled') reject(new CancelledError());
-        else {
-          if (!message.toolError) console.error(`Processor ${processor} failed:`, message.message);
-          reject(message.toolError ? new ToolError(message.message, message.link) : new ToolError(CRASH_MESSAGE));
-        }
-      };
-      current.onerror = (event) => {
-        event.preventDefault();
-        console.error(`Worker for ${processor} crashed:`, event.message);
-        settle(false);
-        reject(new ToolError(CRASH_MESSAGE));
-      };
-      current.onmessageerror = () => {
-        settle(false);
-        reject(new ToolError(CRASH_MESSAGE));
-      };
-      send({ kind: 'run', processor, files, options, each, ...(fields ? { fields } : {}) });
-    });
-  return { run, close: end };
 }
 
 /** One run in a worker of its own, ended when the run is over. */

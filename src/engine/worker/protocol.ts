@@ -21,8 +21,12 @@ export interface CancelRequest {
 
 export type WorkerRequest = RunRequest | CancelRequest;
 
+/**
+ * `memory` is the worker's JavaScript heap in bytes after the run, where the
+ * browser reports it; the lane replaces a worker whose heap has grown past its mark.
+ */
 export type WorkerMessage =
   | { kind: 'progress'; done: number; total: number }
-  | { kind: 'done'; outputs: ToolOutput[]; failures: FileFailure[] }
+  | { kind: 'done'; outputs: ToolOutput[]; failures: FileFailure[]; memory?: number }
   | { kind: 'cancelled' }
-  | { kind: 'error'; message: string; toolError: boolean; link?: ToolErrorLink };
+  | { kind: 'error'; message: string; toolError: boolean; link?: ToolErrorLink; memory?: number };

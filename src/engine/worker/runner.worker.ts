@@ -15,6 +15,16 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: WorkerMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 let controller = new AbortController();
 
+/**
+ * The worker's heap in bytes, for the lane's memory mark. `performance.memory`
+ * is Chromium's alone, and Chromium offers it on pages but not (as of 156) in
+ * workers; where it is missing the lane replaces workers by run count alone.
+ */
+function heapInUse(): { memory?: number } {
+  const used = (performance as Performance & { memory?: { usedJSHeapSize?: number } }).memory?.usedJSHeapSize;
+  return typeof used === 'number' ? { memory: used } : {};
+}
+
 scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   if (request.kind === 'cancel') return controller.abort();
@@ -30,7 +40,7 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       each: request.each,
       fields: request.fields,
     });
-    post({ kind: 'done', outputs, failures }, outputs.map((o) => o.bytes.buffer as ArrayBuffer));
+    post({ kind: 'done', outputs, failures, ...heapInUse() }, outputs.map((o) => o.bytes.buffer as ArrayBuffer));
   } catch (error) {
     if (signal.aborted) return post({ kind: 'cancelled' });
     const toolError = isToolError(error);
@@ -39,6 +49,7 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       toolError,
       message: error instanceof Error ? error.message : String(error),
       link: toolError ? error.link : undefined,
+      ...heapInUse(),
     });
   }
 };
