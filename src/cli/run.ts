@@ -12,6 +12,8 @@
  * file was done, 1 when some failed, 2 for a usage error and 130 when
  * interrupted.
  */
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { jobKey, combinedInputKey, RunRecord } from '../core/record';
@@ -111,7 +113,8 @@ async function runEach(target: Target, parsed: ParsedRun, all: CliInput[], sink:
         path: input.path,
         size: input.size,
         open: async () => {
-          // The worker reads the file itself; the main thread only names it.
+          // The worker reads the file itself; the main thread only names it, once it is sure the file is still there.
+          await access(input.file, constants.R_OK);
           const file = new File([], basename(input.file));
           byFile.set(file, input);
           return file;
