@@ -128,3 +128,60 @@ test('a workflow whose steps work file by file runs in batch mode too: each file
   expect(written.find((w) => w.startsWith('trip/'))).toMatch(/ 640x1920$/);
   expect(written.find((w) => !w.startsWith('trip/'))).toMatch(/ 1920x1440$/);
 });
+
+test('nothing lost, nothing taken twice: b.png and b.webp both written, and an output folder inside the input folder is not read as input', async ({ page }) => {
+  await gotoReal(page, '/tools/image-compressor');
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) await root.removeEntry(name, { recursive: true });
+    const input = await root.getDirectoryHandle('in', { create: true });
+    const out = await input.getDirectoryHandle('out', { create: true });
+    const image = async (w: number, colour: string, type: string) => {
+      const canvas = new OffscreenCanvas(w, 40);
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = colour;
+      ctx.fillRect(0, 0, w, 40);
+      return canvas.convertToBlob({ type });
+    };
+    const write = async (name: string, data: Blob) => {
+      const w = await (await input.getFileHandle(name, { create: true })).createWritable();
+      await w.write(data);
+      await w.close();
+    };
+    await write('b.png', await image(60, '#d00', 'image/png'));
+    await write('b.webp', await image(80, '#0d0', 'image/webp'));
+    const picks = [input, out];
+    let next = 0;
+    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => picks[next++ % 2];
+  });
+  await page.getByRole('button', { name: 'Process a folder' }).click();
+  // Compressed as JPG, both would be compressed-b.jpg.
+  await page.getByLabel('Output format').selectOption('jpg');
+  const run = async () => {
+    await page.getByRole('button', { name: 'Choose a folder' }).click();
+    await page.getByRole('button', { name: 'Choose output folder' }).click();
+    await page.getByRole('button', { name: 'Run batch' }).click();
+  };
+  await run();
+  await expect(toast(page, 'Info').first()).toContainText('The output folder out is inside the folder being processed: the files in it are not taken as inputs.');
+  await expect(toast(page, 'Success').first()).toContainText('Batch finished. 2 processed, 0 skipped, 0 failed.');
+  const listOut = () =>
+    page.evaluate(async () => {
+      const out = await (await (await navigator.storage.getDirectory()).getDirectoryHandle('in')).getDirectoryHandle('out');
+      const found: string[] = [];
+      for await (const handle of (out as unknown as { values(): AsyncIterable<FileSystemFileHandle> }).values()) {
+        if (handle.name.startsWith('.')) continue;
+        const bitmap = await createImageBitmap(await handle.getFile());
+        found.push(`${handle.name} ${bitmap.width}`);
+      }
+      return found.sort();
+    });
+  const first = await listOut();
+  expect(first).toHaveLength(2);
+  // Each input is written under a name of its own, told apart by its own extension, with its own picture.
+  expect(first).toEqual(['compressed-b (webp).jpg 80', 'compressed-b.jpg 60']);
+  // Again: the outputs inside in/ are not taken as inputs, and nothing is done twice.
+  await run();
+  await expect(toast(page, 'Success').last()).toContainText('Batch finished. 0 processed, 2 skipped, 0 failed.');
+  expect(await listOut()).toEqual(first);
+});

@@ -169,7 +169,7 @@ describe('filedesk list and help', () => {
     for (const slug of ['pdf-compressor', 'image-compressor', 'csv-to-excel', 'split-csv', 'heic-to-jpg', 'photos-to-compact-pdf', 'create-pdf', 'text-case-converter'])
       expect(bySlug.get(slug)?.cli, slug).toBe(true);
     expect(bySlug.get('gif-to-mp4')?.siteOnly).toMatch(/WebCodecs/);
-    expect(bySlug.get('crop-pdf')?.siteOnly).toMatch(/only its page can give/);
+    expect(bySlug.get('crop-pdf')?.siteOnly).toMatch(/only its own page can give/);
 
     const text = await filedesk(['list']);
     expect(text.stdout).toMatch(/^ {2}pdf-compressor +PDF Compressor \(\.pdf\)$/m);
@@ -268,10 +268,15 @@ describe('filedesk on files', () => {
     for (const part of parts) expect(part[0]).toEqual(['id', 'name']);
     expect(parts.flatMap((p) => p.slice(1))).toEqual(rows.slice(1));
 
-    // Names with part numbers cannot be known before a run: the done-list in the output folder resumes it.
+    // Names with part numbers cannot be known before a run: the record in the output folder resumes it.
     const again = await filedesk(['split-csv', '--rowsPerFile', '2', 'data/people.csv', '--out', 'csv-out', '--json']);
     expect(lines(again.stdout).map((r) => r.status)).toEqual(['skipped']);
-    expect(readFileSync(join(work, 'csv-out', '.filedesk-done.txt'), 'utf8')).toBe('people.csv\n');
+    const record = readFileSync(join(work, 'csv-out', '.filedesk-record.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(record.map((e) => [e.input, e.state, e.outputs])).toEqual([
+      ['people.csv', 'writing', line.outputs],
+      ['people.csv', 'done', line.outputs],
+    ]);
+    expect(record[0].job).toMatch(/^split-csv:[0-9a-f]{16}$/);
   }, 120_000);
 
   it('--shard i/n gives every file to exactly one shard, and a second run resumes', async () => {

@@ -10,6 +10,7 @@ import { defaultOptions } from '../contract/options';
 import { checkRunOptions, type RunOptionsCheck } from '../contract/run-options';
 import { holds, type Facts } from '../contract/rules';
 import { loadProcessor } from './processor-modules';
+import { processorValues } from './step';
 
 export async function settleOptions(
   manifest: ToolManifest,
@@ -26,5 +27,5 @@ export async function settleOptions(
     if (rule) values[field.name] = rule.value;
   }
   const processor = manifest.processor ? await loadProcessor(manifest.processor) : undefined;
-  return checkRunOptions(values, { fields, facts, checks: checks ? manifest.checks : undefined }, processor?.options, manifest.processorSettings ?? {});
+  return checkRunOptions(values, { fields, facts, checks: checks ? manifest.checks : undefined }, processor?.options, processorValues(manifest, {}));
 }
