@@ -2,7 +2,8 @@
  * The command line, split into the command, the command's own flags, the
  * tool's option values (still text) and the input paths. Which names take a
  * value is known from the tool's fields, so `--lossless photo.jpg` reads
- * photo.jpg as an input and `--quality 80` reads 80 as the value.
+ * photo.jpg as an input and `--quality 80` reads 80 as the value. `-` is an
+ * input path (standard input) and a value of --out (standard output).
  */
 import type { Field } from '../../schemas/manifest';
 
@@ -16,6 +17,8 @@ export class UsageError extends Error {
 
 export interface RunFlags {
   out?: string;
+  /** The file name standard input is given (`-` as an input): its extension says its type. */
+  name?: string;
   jobs?: number;
   json: boolean;
   overwrite: boolean;
@@ -32,16 +35,17 @@ export interface ParsedRun {
   paths: string[];
 }
 
-/** The command's own flags and whether each takes a value. */
+/** The command's own flags and whether each takes a value. They are read before the tool's options, so no option may share a name with one. */
 export const COMMON_FLAGS: Record<string, { value: boolean; help: string }> = {
-  out: { value: true, help: 'folder the outputs are written to (created when missing); required' },
+  out: { value: true, help: 'folder the outputs are written to (created when missing), or - for standard output (one output only); required' },
+  name: { value: true, help: 'file name for standard input (- as an input), such as scan.pdf; by default its type is read from its first bytes' },
   jobs: { value: true, help: 'files processed at once, one worker thread each (default: the number of cores)' },
   json: { value: false, help: 'print one JSON line per file on stdout instead of the progress bar' },
   overwrite: { value: false, help: 'process files again even when their outputs exist' },
   shard: { value: true, help: 'i/n: process only share i (0 to n-1) of the inputs, split stably by path' },
   verbose: { value: false, help: 'print the engines\' own messages and crash details on stderr' },
-  quiet: { value: false, help: 'no progress bar and no summary' },
-  help: { value: false, help: 'show this tool\'s help' },
+  quiet: { value: false, help: 'no progress bar and no summary; failed files are still listed on stderr' },
+  help: { value: false, help: 'show this tool\'s help (also -h)' },
 };
 
 function parseShard(text: string): { index: number; count: number } {
@@ -71,6 +75,10 @@ export function parseRunArgs(args: readonly string[], fields: readonly Pick<Fiel
   let onlyPaths = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
+    if (!onlyPaths && arg === '-h') {
+      flags.help = true;
+      continue;
+    }
     if (onlyPaths || !arg.startsWith('--') || arg === '-') {
       if (arg === '--' && !onlyPaths) onlyPaths = true;
       else paths.push(arg);
@@ -95,8 +103,10 @@ export function parseRunArgs(args: readonly string[], fields: readonly Pick<Fiel
       if (!common.value) {
         if (inline !== undefined) throw new UsageError(`--${name} takes no value.`);
         (flags as unknown as Record<string, boolean>)[name] = true;
-      } else if (name === 'out') flags.out = takeValue(name);
-      else if (name === 'jobs') flags.jobs = parseJobs(takeValue(name));
+      } else if (name === 'out' || name === 'name') {
+        if (flags[name] !== undefined) throw new UsageError(`--${name} is given twice.`);
+        flags[name] = takeValue(name);
+      } else if (name === 'jobs') flags.jobs = parseJobs(takeValue(name));
       else if (name === 'shard') flags.shard = parseShard(takeValue(name));
       continue;
     }
@@ -119,4 +129,25 @@ export function parseRunArgs(args: readonly string[], fields: readonly Pick<Fiel
     } else values[name] = takeValue(name);
   }
   return { flags, values, paths };
+}
+
+/**
+ * Arguments that parse back to `parsed`: the command's flags, then each
+ * option as --name=value (so a value starting with -- stays a value), then
+ * the paths after `--` (so a path starting with - stays a path).
+ */
+export function formatRunArgs(parsed: ParsedRun): string[] {
+  const { flags, values, paths } = parsed;
+  const args: string[] = [];
+  if (flags.out !== undefined) args.push(`--out=${flags.out}`);
+  if (flags.name !== undefined) args.push(`--name=${flags.name}`);
+  if (flags.jobs !== undefined) args.push(`--jobs=${flags.jobs}`);
+  if (flags.shard) args.push(`--shard=${flags.shard.index}/${flags.shard.count}`);
+  for (const name of ['json', 'overwrite', 'verbose', 'quiet', 'help'] as const) if (flags[name]) args.push(`--${name}`);
+  for (const [name, value] of Object.entries(values)) {
+    if (value === true) args.push(`--${name}`);
+    else if (value === false) args.push(`--no-${name}`);
+    else args.push(`--${name}=${value}`);
+  }
+  return [...args, '--', ...paths];
 }

@@ -110,7 +110,8 @@ function describeCondition(condition: unknown): string {
   return 'a condition holds';
 }
 
-const COMMON_LINES = Object.entries(COMMON_FLAGS).map(([name, f]) => `  ${pad(`--${name}${f.value ? (name === 'shard' ? ' i/n' : ' <value>') : ''}`, 20)}${f.help}`);
+const VALUE_NAMES: Record<string, string> = { out: '<folder>', name: '<file name>', jobs: '<n>', shard: 'i/n' };
+const COMMON_LINES = Object.entries(COMMON_FLAGS).map(([name, f]) => `  ${pad(`--${name}${f.value ? ` ${VALUE_NAMES[name] ?? '<value>'}` : ''}`, 20)}${f.help}`);
 
 export function toolHelp(slug: string): string {
   const target = findTarget(slug);
@@ -122,8 +123,10 @@ export function toolHelp(slug: string): string {
   lines.push(`  ${tool?.description ?? workflow?.description}`);
   lines.push('');
   if (target.siteOnly) lines.push(`Runs only on the site: it ${target.siteOnly}.`, '');
-  const usage = target.textOnly ? `filedesk ${slug} [options] --out <folder>` : `filedesk ${slug} [options] <files or folders...> --out <folder>`;
-  lines.push('Usage', `  ${usage}`, '');
+  const usage = target.textOnly
+    ? [`filedesk ${slug} [options] --out <folder>`, `filedesk ${slug} [options] --out -    (the output to standard output)`]
+    : [`filedesk ${slug} [options] <files or folders...> --out <folder>`, `filedesk ${slug} [options] - --out -    (standard input to standard output)`];
+  lines.push('Usage', ...usage.map((u) => `  ${u}`), '');
   if (workflow) {
     lines.push('Steps');
     workflow.steps.forEach((s, i) => {
@@ -153,20 +156,57 @@ export const USAGE = `filedesk: FileDesk's file tools on the command line. Files
 
 Usage
   filedesk <tool-or-workflow> [--<option> <value>...] <files or folders...> --out <folder>
+  filedesk <tool> [--<option> <value>...] - --out -      standard input to standard output (one file in, one out)
   filedesk list                 every tool and workflow, and which run only on the site
-  filedesk help <tool>          a tool's options, defaults, limits, inputs and outputs
+  filedesk help <tool>          a tool's options, defaults, limits, inputs and outputs (also: filedesk <tool> --help)
   filedesk serve [--port 4173] [--host 127.0.0.1] [--dir <site folder>]
-                                serve the built site (clean URLs, 404 page, security headers)
+                                serve the built site (clean URLs, 404 page, security headers); see filedesk serve --help
   filedesk --version
 
 Common flags
 ${COMMON_LINES.join('\n')}
 
-Exit codes: 0 every file succeeded (or was already done), 1 some failed (the others are written), 2 usage error.
+Progress, messages and the summary go to stderr; stdout carries only the --json lines or, with --out -, the file.
+Exit codes: 0 every file succeeded (or was already done), 1 some failed (the others are written) or an error
+such as a folder that cannot be written, 2 usage error, 130 interrupted (Ctrl-C).
 
 Examples
   filedesk pdf-compressor --level high ./scans --out ./small
   filedesk image-compressor --quality 70 --format webp photo.jpg --out ./web
   filedesk csv-to-excel data.csv --out ./sheets --json
   filedesk photos-to-compact-pdf ./photos --out ./out
+  curl -s https://example.com/scan.pdf | filedesk rotate-pdf --angle 90 - --out - > rotated.pdf
+`;
+
+export const LIST_USAGE = `filedesk list: every tool and workflow, what each takes, and which run only on the site and why.
+
+Usage
+  filedesk list            a table, by category
+  filedesk list --json     the same as JSON: slug, kind, category, title, accepts, cli, siteOnly
+
+Then: filedesk help <tool> for a tool's options, defaults and limits.
+`;
+
+export const SERVE_USAGE = `filedesk serve: the built FileDesk site over HTTP, from this machine (node:http, nothing else).
+
+Usage
+  filedesk serve [--port 4173] [--host 127.0.0.1] [--dir <site folder>]
+  filedesk serve <site folder>
+
+Options
+  --port <number>     port to listen on; default 4173; 0 takes any free port
+  --host <address>    address to listen on; default 127.0.0.1 (this machine only); 0.0.0.0 for every network
+  --dir <folder>      the built site, the dist/ folder \`npm run build\` makes; default: dist/ beside the
+                      command when run from a source checkout, else ./dist in the current folder
+  -h, --help          show this help
+
+What it serves
+  Clean URLs (/tools/merge-pdf is tools/merge-pdf.html), 404.html with status 404 for unknown paths,
+  a year's immutable caching for the content-hashed files under /assets/ and revalidation (ETag) for
+  the rest, gzip for text and WebAssembly, and the security headers on every response
+  (Content-Security-Policy with frame-ancestors 'none', X-Content-Type-Options, Referrer-Policy,
+  Permissions-Policy). The address is printed on stdout once it listens; Ctrl-C stops it.
+
+The package from npm pack carries the command only, not the site (its engines and models are some
+170 MB): build the site from FileDesk's source with \`npm run build\` and pass the folder with --dir.
 `;

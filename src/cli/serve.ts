@@ -150,11 +150,17 @@ export function createSiteServer(root: string): Server {
   });
 }
 
-/** The folder served by default: the site built beside the command, else ./dist. */
-export function defaultSiteRoot(bundleDir: string): string {
-  const beside = resolve(bundleDir, '..', 'dist');
-  return existsSync(join(beside, 'index.html')) ? beside : resolve('dist');
+/** Where the site is looked for when no folder is given: built beside the command (a source checkout), else ./dist. */
+export function defaultSiteRoots(bundleDir: string): string[] {
+  return [resolve(bundleDir, '..', 'dist'), resolve('dist')];
 }
+
+/** The folder served by default: the first of defaultSiteRoots holding a built site, else ./dist. */
+export function defaultSiteRoot(bundleDir: string): string {
+  return defaultSiteRoots(bundleDir).find((root) => existsSync(join(root, 'index.html'))) ?? resolve('dist');
+}
+
+const HOW_TO_BUILD = 'Build it from FileDesk\'s source with `npm run build` and pass the folder: filedesk serve --dir <dist>';
 
 export function parseServeArgs(args: readonly string[], bundleDir: string): ServeOptions {
   let port = 4173;
@@ -172,11 +178,19 @@ export function parseServeArgs(args: readonly string[], bundleDir: string): Serv
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a port number from 0 to 65535 (0: any free port).');
     } else if (flag === '--host') host = value();
     else if (flag === '--dir') root = resolve(value());
-    else if (!flag.startsWith('--') && root === undefined) root = resolve(flag);
-    else throw new UsageError(`Unknown flag ${flag} for serve. It takes --port, --host and --dir.`);
+    // Accepted everywhere on the command line; serve has nothing more to say.
+    else if (flag === '--verbose') continue;
+    else if (!flag.startsWith('-') && root === undefined) root = resolve(flag);
+    else throw new UsageError(`Unknown flag ${flag} for serve. It takes --port, --host and --dir (see: filedesk serve --help).`);
   }
-  root ??= defaultSiteRoot(bundleDir);
-  if (!existsSync(join(root, 'index.html'))) throw new UsageError(`There is no built site in ${root} (no index.html). Build it with npm run build, or pass --dir <folder>.`);
+  if (root === undefined) {
+    const found = defaultSiteRoot(bundleDir);
+    // A packed install carries only the command: the site (engines and models, some 170 MB) is built from the source.
+    if (!existsSync(join(found, 'index.html')))
+      throw new UsageError(`This install of filedesk has no built site (none in ${defaultSiteRoots(bundleDir).join(' or ')}). ${HOW_TO_BUILD}.`);
+    return { root: found, port, host };
+  }
+  if (!existsSync(join(root, 'index.html'))) throw new UsageError(`There is no built site in ${root} (no index.html). ${HOW_TO_BUILD}.`);
   return { root, port, host };
 }
 
