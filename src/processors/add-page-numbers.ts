@@ -13,6 +13,7 @@ import { drawnWidth, inDisplaySpace } from '../lib/pdf/display-space';
 import { loadPdf } from '../lib/pdf/load';
 import { visibleBox } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';
+import { firstInput } from '../lib/inputs';
 
 export const POSITIONS = ['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right'] as const;
 export type Position = (typeof POSITIONS)[number];
@@ -72,8 +73,7 @@ function metrics(font: PDFFont, text: string, size: number) {
 }
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to number.');
+  const input = firstInput(inputs);
   const doc = await loadPdf(input.bytes, input.name);
   const pages = doc.getPages();
   if (options.firstPage > pages.length) {

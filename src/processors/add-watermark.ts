@@ -29,6 +29,7 @@ import { loadPdf } from '../lib/pdf/load';
 import { visibleBox } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { drawImageOnce, drawImageTiled, embedWatermarkImage, IMAGE_REQUIRED_MESSAGE, stampSize } from '../lib/pdf/watermark-image';
+import { firstInput } from '../lib/inputs';
 
 export const TEXT_REQUIRED_MESSAGE = 'Please enter the watermark text.';
 
@@ -146,8 +147,7 @@ async function imageDrawer(doc: PDFDocument, options: AddWatermarkOptions) {
 }
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to watermark.');
+  const input = firstInput(inputs);
   // What is wrong with the watermark is said before the PDF is read.
   if (options.kind === 'text' && !options.text.trim()) throw new ToolError(TEXT_REQUIRED_MESSAGE);
   if (options.kind === 'image' && !options.image) throw new ToolError(IMAGE_REQUIRED_MESSAGE);

@@ -9,6 +9,7 @@ import { throwIfAborted, ToolError } from '../lib/errors';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { cropToUserSpace, pageRotation, visibleBox, type Box, type CropFraction } from '../lib/pdf/page-box';
+import { firstInput } from '../lib/inputs';
 
 export { cropToUserSpace, pageRotation, visibleBox, type Box, type CropFraction };
 
@@ -54,8 +55,7 @@ function marginsToFraction(options: CropPdfOptions, visible: Box, rotation: numb
 }
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to crop.');
+  const input = firstInput(inputs);
   const drawn = options.crop;
   if (drawn && !(drawn.width > 0.001 && drawn.height > 0.001)) throw new ToolError(EMPTY_CROP_MESSAGE);
   const doc = await loadPdf(input.bytes, input.name);

@@ -10,6 +10,7 @@ import { spreadsheetCell } from '../lib/cell-value';
 import { decodeCsvText, emptyCsvMessage, forEachCsvRow } from '../lib/csv';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { type CellValue, MAX_CELL_TEXT, MAX_COLUMNS, MAX_ROWS, XLSX_TYPE, XlsxSheetWriter } from '../lib/xlsx-writer';
+import { firstInput } from '../lib/inputs';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -32,8 +33,7 @@ export function cellTooLongMessage(name: string, row: number, column: number, le
 export const options = z.object({});
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a CSV file to convert.');
+  const input = firstInput(inputs);
   if (input.bytes.byteLength === 0) throw new ToolError(emptyCsvMessage(input.name));
   const text = decodeCsvText(input.bytes, input.name);
   const base = input.name.replace(/\.[^.]*$/, '');

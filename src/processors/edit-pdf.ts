@@ -9,6 +9,7 @@ import { ToolError } from '../lib/errors';
 import { drawEdits, EMPTY_EDITS_MESSAGE, pdfEditSchema, readEdits } from '../lib/pdf/annotate';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
+import { firstInput } from '../lib/inputs';
 
 export type { PdfEdit } from '../lib/pdf/annotate';
 
@@ -19,8 +20,7 @@ export const options = z.object({
 });
 
 export default defineProcessor(options, async (inputs, { edits }, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to edit.');
+  const input = firstInput(inputs);
   // Checked before the file is opened: nothing to do is the visitor's first problem.
   if (!edits || edits.length === 0) throw new ToolError(EMPTY_EDITS_MESSAGE);
   const doc = await loadPdf(input.bytes, input.name);

@@ -119,7 +119,6 @@ describe('epub-to-pdf', () => {
   });
 
   it('refuses non-EPUB files, a missing container and DRM with specific messages', async () => {
-    await expect(epubToPdf([], {}, ctx)).rejects.toThrow('Please upload an EPUB file to convert.');
     await expect(epubToPdf(epub('novel.epub', strToU8('hello')), {}, ctx)).rejects.toThrow('The file novel.epub is not an EPUB book. Please choose an .epub file.');
     await expect(epubToPdf(epub('nocontainer.epub', buildEpub({ 'META-INF/container.xml': null })), {}, ctx)).rejects.toThrow(
       'The file nocontainer.epub is not a valid EPUB book: META-INF/container.xml is missing. Please choose another file.',

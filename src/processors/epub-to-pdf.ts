@@ -17,6 +17,7 @@ import { styleSheets } from '../lib/html/svg-style';
 import { HtmlRenderer, solePicture } from '../lib/html/to-pdf';
 import { setOutline, type OutlineEntry } from '../lib/pdf/outline';
 import { leftOutWarning } from '../lib/html/epub-warning';
+import { firstInput } from '../lib/inputs';
 
 /** No options: manifests/pdf/epub-to-pdf.json declares none. */
 export const options = z.object({});
@@ -51,8 +52,7 @@ function textOf(html: string): string {
 }
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload an EPUB file to convert.');
+  const input = firstInput(inputs);
   const book = readEpub(input.name, input.bytes);
   let chapterPath = '';
   // Images are resolved against the chapter being rendered.

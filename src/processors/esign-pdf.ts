@@ -14,6 +14,7 @@ import { loadPdf } from '../lib/pdf/load';
 import { pageRotation, visibleBox } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { assertFontCovers, drawPictureIn, drawTextIn, frameBand, placementFrame, type Placement } from '../lib/pdf/signature';
+import { firstInput } from '../lib/inputs';
 
 const fraction = z.number().min(0).max(1);
 
@@ -67,8 +68,7 @@ async function embedDejaVu(doc: PDFDocument, variant: FontVariant): Promise<PDFF
 }
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to sign.');
+  const input = firstInput(inputs);
   const signature = readSignature(options);
   const placement = readPlacement(options.placement);
   const date = options.date.replace(/\s+/g, ' ').trim();

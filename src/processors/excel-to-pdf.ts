@@ -10,6 +10,7 @@ import { cellText } from '../lib/data/sheet-rows';
 import { type PdfCell, type PdfSheet, sheetsToPdf } from '../lib/data/sheet-pdf';
 import { emptyWorkbookMessage, readWorkbook } from '../lib/data/workbook';
 import { ToolError } from '../lib/errors';
+import { firstInput } from '../lib/inputs';
 
 export const options = z.object({});
 
@@ -19,8 +20,7 @@ function pdfCell(cell: CellObject | undefined): PdfCell {
 }
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload an Excel file to convert.');
+  const input = firstInput(inputs);
   const XLSX = await import('@e965/xlsx');
   const book = await readWorkbook(input.bytes, input.name, { dense: true, cellDates: false, cellNF: true });
   const sheets: PdfSheet[] = [];

@@ -10,12 +10,12 @@ import { sheetTextRows } from '../lib/data/sheet-rows';
 import { escapeXml, xmlNames } from '../lib/data/table-out';
 import { emptyWorkbookMessage, readWorkbook } from '../lib/data/workbook';
 import { throwIfAborted, ToolError } from '../lib/errors';
+import { firstInput } from '../lib/inputs';
 
 export const options = z.object({});
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload an Excel or CSV file to convert.');
+  const input = firstInput(inputs);
   const XLSX = await import('@e965/xlsx');
   const book = await readWorkbook(input.bytes, input.name, { dense: true });
   const parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n<workbook>\n'];

@@ -13,7 +13,6 @@ import { recognize } from '../lib/ocr/recognize';
 export const options = z.object({ language: ocrLanguageOption });
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  if (inputs.length === 0) throw new ToolError('Please upload an image first.');
   const outputs = [];
   for (const [index, input] of inputs.entries()) {
     throwIfAborted(ctx.signal);

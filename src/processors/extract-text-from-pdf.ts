@@ -19,6 +19,7 @@ import { formFieldItems, isFormWithoutPicture, printsText } from '../lib/pdf/for
 import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
 import { groupLines, groupParagraphs, type LayoutItem } from '../lib/pdf/text-layout';
+import { firstInput } from '../lib/inputs';
 
 export const NO_TEXT_MESSAGE =
   'No text was found in this PDF: it has no text layer and no words could be read on its pages. If it is a scan, choose the language of its text, or scan it again sharper and level.';
@@ -32,8 +33,7 @@ function paragraphsOf(items: LayoutItem[]): string[][] {
 }
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to extract text from.');
+  const input = firstInput(inputs);
   const progress = finePageProgress(ctx);
   const ocrPages: number[] = [];
   const pages = await withPdfjs(input, (doc) =>

@@ -10,6 +10,7 @@ import { throwIfAborted, ToolError } from '../lib/errors';
 import { decode } from '../lib/image/decode';
 import { flatten } from '../lib/image/flatten';
 import type { RasterImage } from '../lib/image/types';
+import { firstInput } from '../lib/inputs';
 
 export const options = z.object({});
 
@@ -37,8 +38,7 @@ function evenSided(image: RasterImage): RasterImage {
 }
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload GIF image(s) or a file.');
+  const input = firstInput(inputs);
   const { frames } = await decode(input.name, input.bytes);
   throwIfAborted(ctx.signal);
   const { BufferTarget, canEncodeVideo, Mp4OutputFormat, Output, QUALITY_HIGH, VideoSample, VideoSampleSource } = await import('mediabunny');

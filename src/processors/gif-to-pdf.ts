@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { throwIfAborted } from '../lib/errors';
 import { forEachGifFrame } from '../lib/image/gif-frames';
 import { addImagePage, embedRgba, imagePageOptions, newImageDocument } from '../lib/pdf/images-to-pdf';
+import { firstInput } from '../lib/inputs';
 
 /** The options of manifests/pdf/gif-to-pdf.json: the page options and which frames become pages. */
 export const options = imagePageOptions.extend({
@@ -14,8 +15,7 @@ export const options = imagePageOptions.extend({
 });
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a GIF file to convert.');
+  const input = firstInput(inputs);
   const doc = await newImageDocument();
   const count = await forEachGifFrame(input.name, input.bytes, options.frames === 'all', (frame, index, total) => {
     throwIfAborted(ctx.signal);

@@ -54,7 +54,6 @@ async function compress(image: RasterImage, format: EncodeFormat, quality: numbe
 }
 
 export default defineProcessor(options, async (inputs, o, ctx) => {
-  if (inputs.length === 0) throw new ToolError('Please upload at least one image to compress.');
   const outputs: ToolOutput[] = [];
   for (const [index, input] of inputs.entries()) {
     throwIfAborted(ctx.signal);

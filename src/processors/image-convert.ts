@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import type { ToolOutput } from '../contract/types';
 import { readEach } from '../lib/each-input';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { throwIfAborted } from '../lib/errors';
 import { framesFromPictures } from '../lib/image/animation';
 import { decode } from '../lib/image/decode';
 import { encode, MIME_TYPES } from '../lib/image/encode';
@@ -86,7 +86,6 @@ async function fitOne(name: string, original: Uint8Array, image: RasterImage, o:
 }
 
 export default defineProcessor(options, async (inputs, o, ctx) => {
-  if (inputs.length === 0) throw new ToolError('Please upload an image to convert.');
   const type = MIME_TYPES[o.to];
   const outputs: ToolOutput[] = [];
 

@@ -5,14 +5,14 @@ import { throwIfAborted, ToolError } from '../lib/errors';
 import { encodeRaster, outputFormat } from '../lib/image/io';
 import { readInput } from '../lib/image/edit';
 import { split } from '../lib/image/ops/geometry';
+import { firstInput } from '../lib/inputs';
 
 export const options = z.object({ rows: z.number().int().min(1).max(10), columns: z.number().int().min(1).max(10) });
 
 const EXT = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
 
 export default defineProcessor(options, async (inputs, { rows, columns }, ctx) => {
-  const [input] = inputs;
-  if (!input) throw new ToolError('Please upload an image and specify valid rows/columns.');
+  const input = firstInput(inputs);
   const { image, format } = await readInput(input);
   if (rows > image.height || columns > image.width) {
     throw new ToolError(`The image ${input.name} is ${image.width} x ${image.height} pixels, too small for ${rows} rows and ${columns} columns. Please choose fewer.`);

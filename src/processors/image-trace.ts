@@ -4,14 +4,13 @@
  */
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { throwIfAborted } from '../lib/errors';
 import { decode } from '../lib/image/decode';
 import { traceToSvg } from '../lib/image/trace';
 
 export const options = z.object({});
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  if (inputs.length === 0) throw new ToolError('Please upload an image.');
   const outputs = [];
   for (const [index, input] of inputs.entries()) {
     throwIfAborted(ctx.signal);

@@ -7,7 +7,7 @@ import { terminateOcr } from '../lib/ocr/recognize';
 import { CJK_FONT, SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../../tests/fixtures/scanned-pdf';
 import { ENCRYPTED_MESSAGE } from '../lib/pdf/load';
 import { openPdfjs, pageTextItems, textOperations } from '../lib/pdf/pdfjs';
-import ocrPdf, { ALREADY_SEARCHABLE, NO_FILE_MESSAGE, nothingReadMessage, ocrPdfNotice } from './ocr-pdf';
+import ocrPdf, { ALREADY_SEARCHABLE, nothingReadMessage, ocrPdfNotice } from './ocr-pdf';
 
 afterAll(() => terminateOcr());
 
@@ -140,9 +140,7 @@ describe('ocr-pdf', () => {
     await expect(run).rejects.toThrow('No text could be read on the scanned pages of blank.pdf.');
   }, 120_000);
 
-  it('refuses no file, a damaged file and a password-protected file with their messages', async () => {
-    await expect(ocrPdf.run([], {}, context())).rejects.toThrow(NO_FILE_MESSAGE);
-    expect(NO_FILE_MESSAGE).toBe('Please upload a PDF file to make searchable.');
+  it('refuses a damaged file and a password-protected file with their messages', async () => {
     const damaged = new TextEncoder().encode('%PDF-1.7\n%broken beyond repair');
     await expect(ocrPdf.run(pdfInput(damaged, 'bad.pdf'), {}, context())).rejects.toThrow('The file bad.pdf is damaged');
     const locked = new Uint8Array(readFileSync(new URL('../../tests/fixtures/encrypted.pdf', import.meta.url)));

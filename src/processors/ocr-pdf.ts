@@ -23,8 +23,8 @@ import { loadCjkFontBytes } from '../lib/fonts/cjk';
 import { loadPdf } from '../lib/pdf/load';
 import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
+import { firstInput } from '../lib/inputs';
 
-export const NO_FILE_MESSAGE = 'Please upload a PDF file to make searchable.';
 export const ALREADY_SEARCHABLE =
   'Every page of this PDF already has text, so it is already searchable. Your file is unchanged.';
 export const CJK_FONT_MESSAGE =
@@ -61,8 +61,7 @@ async function textLayerFont(doc: PDFDocument, lang: OcrLanguage): Promise<PDFFo
 export const options = z.object({ language: ocrLanguageOption });
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError(NO_FILE_MESSAGE);
+  const input = firstInput(inputs);
   const lang = options.language ?? 'eng';
   // pdf-lib first: it refuses a locked or damaged file with the project's messages before any page is read.
   const doc = await loadPdf(input.bytes, input.name);

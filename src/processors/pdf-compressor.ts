@@ -18,7 +18,6 @@
  */
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
-import { ToolError } from '../lib/errors';
 import { formatBytes } from '../lib/format-size';
 import { LEVELS, type CompressionLevel } from '../lib/pdf/compress';
 import { compressBest, type Compressed, type Engines } from '../lib/pdf/compress-best';
@@ -27,6 +26,7 @@ import { compressToTarget } from '../lib/pdf/compress-target';
 import { openablePdfBytes } from '../lib/pdf/load';
 import { browserJpegCodec, type JpegCodec } from '../lib/pdf/image-codec';
 import type { ToolOutput } from '../contract/types';
+import { firstInput } from '../lib/inputs';
 
 /** The level option (medium by default), and the optional target size in megabytes. */
 export const options = z.object({
@@ -67,8 +67,7 @@ export function createPdfCompressor(
 ) {
   const engines: Engines = { codec, ghostscript: ghostscript ?? undefined, loadGhostscript };
   return defineProcessor(options, async (inputs, { level, targetSize, targetMb }, ctx) => {
-    const input = inputs[0];
-    if (!input) throw new ToolError('Please upload a PDF file to compress.');
+    const input = firstInput(inputs);
     let result: Compressed;
     let notice: string | undefined;
     let noticeTone: ToolOutput['noticeTone'];

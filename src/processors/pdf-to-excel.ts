@@ -15,6 +15,7 @@ import { formFieldItems, printsText } from '../lib/pdf/form-text';
 import { mapPdfPages } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
 import { recoverTable, type Table } from '../lib/pdf/text-layout';
+import { firstInput } from '../lib/inputs';
 
 /** No options: manifests/pdf/pdf-to-excel.json declares none. */
 export const options = z.object({});
@@ -44,8 +45,7 @@ function fillSheet(sheet: ExcelJS.Worksheet, table: Table): void {
 }
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to convert.');
+  const input = firstInput(inputs);
   const workbook = new ExcelJS.Workbook();
   const rowCounts = await mapPdfPages(input, ctx, async (page) => {
     const printed = await pageTextItems(page);

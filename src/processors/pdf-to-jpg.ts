@@ -8,6 +8,7 @@ import type { ProcessorContext, ToolInput, ToolOutput } from '../contract/types'
 import { ToolError } from '../lib/errors';
 import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
 import { assertPageFits, offscreenBackend, renderPageToJpeg, type RasterBackend } from '../lib/pdf/render';
+import { firstInput } from '../lib/inputs';
 
 /** The options of manifests/pdf/pdf-to-jpg.json. */
 export const options = z.object({
@@ -44,8 +45,7 @@ export async function convertPdfToJpg(
   ctx: ProcessorContext,
   backend: RasterBackend = offscreenBackend,
 ): Promise<ToolOutput[]> {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to convert.');
+  const input = firstInput(inputs);
   return withPdfjs(input, async (doc) => {
     const pageNumbers = parsePageList(pages, doc.numPages);
     // Every chosen page is checked before any is drawn, so an oversized page fails fast.

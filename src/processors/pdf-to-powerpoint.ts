@@ -26,6 +26,7 @@ import { offscreenBackend, type RasterBackend } from '../lib/pdf/render';
 import { fontStyle } from '../lib/pdf/text-layout';
 import { groupRuns, type RunLine } from '../lib/pdf/text-runs-lines';
 import { renderPageWithTextRuns } from '../lib/pdf/text-runs-render';
+import { firstInput } from '../lib/inputs';
 
 /** No options: manifests/pdf/pdf-to-powerpoint.json declares none. */
 export const options = z.object({});
@@ -136,8 +137,7 @@ function pageError(error: unknown, pageNumber: number, name: string): unknown {
 
 /** The processor with a chosen canvas backend (tests pass one built on @napi-rs/canvas). */
 export async function convertPdfToPowerpoint(inputs: ToolInput[], ctx: ProcessorContext, backend: RasterBackend = offscreenBackend): Promise<ToolOutput[]> {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to convert.');
+  const input = firstInput(inputs);
   return withPdfjs(input, async (doc) => {
     const first = await doc.getPage(1).then(
       (page) => page.getViewport({ scale: 1 }),

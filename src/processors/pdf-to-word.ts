@@ -25,6 +25,7 @@ import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
 import { groupLines, groupParagraphs } from '../lib/pdf/text-layout';
 import { NUMBERING, sectionProperties, WordWriter } from '../lib/word/docx';
 import { readWordPage } from '../lib/word/page';
+import { firstInput } from '../lib/inputs';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const NO_TEXT_MESSAGE =
@@ -33,8 +34,7 @@ export const NO_TEXT_MESSAGE =
 export const options = z.object({ language: ocrLanguageOption });
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to convert.');
+  const input = firstInput(inputs);
   const progress = finePageProgress(ctx);
   const ocrPages: number[] = [];
   const pages = await withPdfjs(input, (doc) =>

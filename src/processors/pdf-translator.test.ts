@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import type { ProcessorContext } from '../contract/types';
 import { isToolError } from '../lib/errors';
-import pdfTranslatorProcessor, { MISMATCH_MESSAGE, options, NO_FILE_MESSAGE, NO_TEXT_MESSAGE, NOT_TRANSLATED_MESSAGE } from './pdf-translator';
+import pdfTranslatorProcessor, { MISMATCH_MESSAGE, options, NO_TEXT_MESSAGE, NOT_TRANSLATED_MESSAGE } from './pdf-translator';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 
 const pdfTranslator = asWorkerCalls(pdfTranslatorProcessor);
@@ -185,6 +185,5 @@ describe('pdf-translator', () => {
     expect(await rejection(pdfTranslator(pdfInput(damaged), { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(
       'The file report.pdf is damaged (its cross-reference table or catalog is missing or broken) and could not be read. Open it in a PDF reader, save or print it as a new PDF, and try that copy, or choose another PDF.',
     );
-    expect(await rejection(pdfTranslator([], { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(NO_FILE_MESSAGE);
   });
 });

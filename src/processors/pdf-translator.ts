@@ -18,8 +18,8 @@ import { mapPdfPages } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
 import { hasCjk, pageParagraphs, readTranslated, type TranslatedPage } from '../lib/pdf/translate-layout';
 import { drawOverPage, embedSubset, reflowDocument, type PageWork } from '../lib/pdf/translate-pdf';
+import { firstInput } from '../lib/inputs';
 
-export const NO_FILE_MESSAGE = 'Please upload a PDF file to translate.';
 export const NOT_TRANSLATED_MESSAGE = 'The text of this PDF has not been translated yet. Please press Translate PDF again.';
 export const MISMATCH_MESSAGE = 'The translation no longer matches the text of this PDF. Please translate the PDF again.';
 export const NO_TEXT_MESSAGE = 'This PDF has no text layer (it is probably scanned), so there is no text to translate.';
@@ -65,8 +65,7 @@ function pairUp(source: SourcePage[], option: TranslatedPage[] | undefined): Pag
 }
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError(NO_FILE_MESSAGE);
+  const input = firstInput(inputs);
   const source = await readSource(input, ctx);
   const work = pairUp(source, options.translated);
   const total = work.length;

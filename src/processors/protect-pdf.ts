@@ -9,6 +9,7 @@ import { throwIfAborted, ToolError } from '../lib/errors';
 import { loadPdf } from '../lib/pdf/load';
 import { INPUT_PATH, OUTPUT_PATH, runQpdf } from '../lib/pdf/qpdf';
 import { stripActiveContent } from '../lib/pdf/sanitize';
+import { firstInput } from '../lib/inputs';
 
 /** The options this processor reads. Only `password` is a manifest field today. */
 export const options = z.object({
@@ -57,8 +58,7 @@ export function encryptArgs(password: string, owner: string, options: Pick<Prote
 }
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to protect.');
+  const input = firstInput(inputs);
   const password = readPassword(options.password);
   const owner = options.ownerPassword?.trim() ? options.ownerPassword : randomPassword();
   ctx.onProgress(0, 2);

@@ -9,7 +9,7 @@
 import { PDFDocument, PDFHexString, PDFName, PDFOperator, type PDFPage, type PDFRef } from 'pdf-lib';
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { throwIfAborted } from '../lib/errors';
 import { decode } from '../lib/image/decode';
 import type { RasterImage } from '../lib/image/types';
 
@@ -25,7 +25,6 @@ async function drawInLayer(doc: PDFDocument, page: PDFPage, tag: string, image: 
 }
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  if (inputs.length === 0) throw new ToolError('Please upload PSD image(s) or a file.');
   const outputs = [];
   for (const [index, input] of inputs.entries()) {
     throwIfAborted(ctx.signal);

@@ -10,6 +10,7 @@ import { throwIfAborted, ToolError } from '../lib/errors';
 import { adoptCopiedFields } from '../lib/pdf/form-fields';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
+import { firstInput } from '../lib/inputs';
 
 /** None is a manifest field: the page list view sends them. */
 export const options = z.object({
@@ -44,8 +45,7 @@ function pinInherited(page: PDFPage): void {
 }
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to rearrange.');
+  const input = firstInput(inputs);
   const doc = await loadPdf(input.bytes, input.name);
   const original = doc.getPages();
   original.forEach(pinInherited);

@@ -26,6 +26,7 @@ import { planPage, type PagePlan } from '../lib/pdf/redact-plan';
 import { renderRedactedPage } from '../lib/pdf/redact-raster';
 import { helveticaWidth, removeMetadata, TextLayerFonts, writeRedactedPage } from '../lib/pdf/redact-write';
 import { stripActiveContent } from '../lib/pdf/sanitize';
+import { firstInput } from '../lib/inputs';
 
 const fraction = z.number().min(0).max(1);
 
@@ -56,8 +57,7 @@ export const MAX_PAGES = 500;
 
 /** The redaction with a chosen canvas backend (Node tests pass one built on @napi-rs/canvas). */
 export async function redactPdf(inputs: ToolInput[], options: RedactPdfOptions, ctx: ProcessorContext, backend: RasterBackend = offscreenBackend): Promise<ToolOutput[]> {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to redact.');
+  const input = firstInput(inputs);
   const search: RedactSearch = { emails: options.emails, phones: options.phones, words: parseWordList(options.words) };
   const areas = options.redactions.filter((box) => box.width > 0.001 && box.height > 0.001);
   if (areas.length === 0 && !searchesAnything(search)) throw new ToolError(NOTHING_TO_REDACT_MESSAGE);

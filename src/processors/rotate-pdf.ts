@@ -7,11 +7,12 @@
 import { degrees } from 'pdf-lib';
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { throwIfAborted } from '../lib/errors';
 import { chosenPages } from '../lib/pdf/chosen-pages';
 import { loadPdf } from '../lib/pdf/load';
 import { pageRotation } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';
+import { firstInput } from '../lib/inputs';
 
 /** The options of manifests/pdf/rotate-pdf.json. */
 export const options = z.object({
@@ -22,8 +23,7 @@ export const options = z.object({
 });
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to rotate.');
+  const input = firstInput(inputs);
   const doc = await loadPdf(input.bytes, input.name);
   const pages = doc.getPages();
   const targets = chosenPages(options.pages, pages.length, input.name);

@@ -6,13 +6,12 @@
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import { splitCsvBytes } from '../lib/data/csv-split';
-import { ToolError } from '../lib/errors';
+import { firstInput } from '../lib/inputs';
 
 export const options = z.object({ rowsPerFile: z.number().int().min(1) });
 
 export default defineProcessor(options, async (inputs, { rowsPerFile }, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a CSV and specify valid rows per file.');
+  const input = firstInput(inputs);
   const { parts, rows } = splitCsvBytes(input.bytes, input.name, rowsPerFile, ctx);
   return parts.map((part, i) => ({
     bytes: part.bytes,

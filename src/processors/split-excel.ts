@@ -11,6 +11,7 @@ import { splitXlsxRows, type RowSplitContext, type RowSplitPart } from '../lib/d
 import { looksLikeZip } from '../lib/zip';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { XLSX_TYPE } from '../lib/xlsx-writer';
+import { firstInput } from '../lib/inputs';
 
 export const options = z.object({ method: z.enum(['sheets', 'rows']), rowsPerFile: z.number().int().min(1) });
 
@@ -40,8 +41,7 @@ function splitRowsStreaming(bytes: Uint8Array, name: string, rowsPerFile: number
 }
 
 export default defineProcessor(options, async (inputs, { method, rowsPerFile }, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload an Excel file to split.');
+  const input = firstInput(inputs);
   // Rows of an .xlsx are split as its sheets stream past, so a large workbook never becomes a cell model.
   if (method === 'rows' && looksLikeZip(input.bytes)) {
     checkZipSizes(input.bytes, input.name);

@@ -12,6 +12,7 @@ import { formatRange, pagesBeyond, pagesBeyondNotice, planSplit, RANGES_BLANK_ME
 import { adoptCopiedFields } from '../lib/pdf/form-fields';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
+import { firstInput } from '../lib/inputs';
 
 /**
  * The options this processor reads (manifest field names): the method, the
@@ -29,8 +30,7 @@ export type SplitPdfOptions = z.input<typeof options>;
 export { planSplit } from '../lib/page-ranges';
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to split.');
+  const input = firstInput(inputs);
   const { method } = options;
   if (method === 'range' && !options.ranges.trim()) throw new ToolError(RANGES_BLANK_MESSAGE);
   const source = await loadPdf(input.bytes, input.name);

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { throwIfAborted } from '../lib/errors';
 import { encode } from '../lib/image/encode';
 import { assertDecodable } from '../lib/image/limits';
 import { renderSvg } from '../lib/image/svg-render';
@@ -12,7 +12,6 @@ import { renderSvg } from '../lib/image/svg-render';
 export const options = z.object({ width: z.number().int().min(1).max(10000), height: z.number().int().min(1).max(10000) });
 
 export default defineProcessor(options, async (inputs, { width, height }, ctx) => {
-  if (inputs.length === 0) throw new ToolError('Please upload an SVG and specify valid dimensions.');
   const outputs = [];
   for (const [index, input] of inputs.entries()) {
     throwIfAborted(ctx.signal);

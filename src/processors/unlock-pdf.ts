@@ -11,6 +11,7 @@ import { damageReasonIn } from '../lib/pdf/damage';
 import { damagedPdfMessage, loadPdf, looksLikePdf, notPdfMessage } from '../lib/pdf/load';
 import { INPUT_PATH, isInvalidPassword, OUTPUT_PATH, runQpdf } from '../lib/pdf/qpdf';
 import { stripActiveContent } from '../lib/pdf/sanitize';
+import { firstInput } from '../lib/inputs';
 
 /** The options of manifests/pdf/unlock-pdf.json. */
 export const options = z.object({
@@ -25,8 +26,7 @@ export const RESTRICTIONS_REMOVED_NOTICE =
   'Restrictions removed: this PDF opened without a password, so none was needed. Printing, copying and editing are now allowed.';
 
 export default defineProcessor(options, async (inputs, { password }, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a PDF file to unlock.');
+  const input = firstInput(inputs);
   if (input.bytes.byteLength === 0 || !looksLikePdf(input.bytes)) throw new ToolError(notPdfMessage(input.name));
   ctx.onProgress(0, 3);
 

@@ -7,16 +7,16 @@
  */
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { throwIfAborted } from '../lib/errors';
 import { docxToHtml } from '../lib/word/docx-to-html';
 import { HtmlRenderer } from '../lib/html/to-pdf';
+import { firstInput } from '../lib/inputs';
 
 /** No options: manifests/pdf/word-to-pdf.json declares none. */
 export const options = z.object({});
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload a Word document to convert.');
+  const input = firstInput(inputs);
   ctx.onProgress(0, 3);
   const html = await docxToHtml(input.name, input.bytes);
   throwIfAborted(ctx.signal);

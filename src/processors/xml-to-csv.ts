@@ -8,14 +8,14 @@ import { defineProcessor } from '../contract/processor';
 import { parseXml } from '../lib/data/xml-read';
 import { recordNotice, xmlToTable } from '../lib/data/xml-records';
 import { tableToCsvBytes } from '../lib/data/table-out';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { throwIfAborted } from '../lib/errors';
+import { firstInput } from '../lib/inputs';
 
 /** record: the record element by name, blank for the most repeated one. */
 export const options = z.object({ record: z.string().max(200).default('') });
 
 export default defineProcessor(options, async (inputs, { record }, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload an XML file to convert.');
+  const input = firstInput(inputs);
   const table = xmlToTable(parseXml(input.bytes, input.name), record);
   throwIfAborted(ctx.signal);
   const bytes = tableToCsvBytes(table.columns, table.rows);

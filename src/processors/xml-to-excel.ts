@@ -10,6 +10,7 @@ import { parseXml } from '../lib/data/xml-read';
 import { recordNotice, xmlToTable } from '../lib/data/xml-records';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { MAX_CELL_TEXT, MAX_COLUMNS, MAX_ROWS, XLSX_TYPE, XlsxSheetWriter } from '../lib/xlsx-writer';
+import { firstInput } from '../lib/inputs';
 
 /** record: the record element by name, blank for the most repeated one. */
 export const options = z.object({ record: z.string().max(200).default('') });
@@ -25,8 +26,7 @@ export function xmlCellTooLongMessage(name: string, column: string, length: numb
 }
 
 export default defineProcessor(options, async (inputs, { record }, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload an XML file to convert.');
+  const input = firstInput(inputs);
   const table = xmlToTable(parseXml(input.bytes, input.name), record);
   if (table.columns.length > MAX_COLUMNS) throw new ToolError(tooManyXmlColumnsMessage(input.name, table.columns.length));
   const base = input.name.replace(/\.[^.]*$/, '');

@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import { xmlToJsonText } from '../lib/data/xml-json';
 import { parseXml } from '../lib/data/xml-read';
-import { throwIfAborted, ToolError } from '../lib/errors';
+import { throwIfAborted } from '../lib/errors';
+import { firstInput } from '../lib/inputs';
 
 export const options = z.object({});
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  const input = inputs[0];
-  if (!input) throw new ToolError('Please upload an XML file to convert.');
+  const input = firstInput(inputs);
   const root = parseXml(input.bytes, input.name);
   throwIfAborted(ctx.signal);
   const bytes = new TextEncoder().encode(xmlToJsonText(root));
