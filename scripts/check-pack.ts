@@ -1,5 +1,5 @@
 /**
- * The package as npm ships it: `npm run build:cli`, `npm pack`, an install of
+ * The package as npm ships it: `npm pack` (whose prepack builds the command), an install of
  * the tarball into an empty temporary project, and its `filedesk` run from
  * another folder (no repository around it) on generated files: a PDF tool
  * (page count read back by pdf.js and pdf-lib), an image tool (pixels decoded)
@@ -53,7 +53,6 @@ async function pdfPages(bytes: Uint8Array): Promise<number> {
 
 async function main() {
   console.log('Building the command ...');
-  run('npm', ['run', 'build:cli'], root);
   const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], root)) as { filename: string; size: number; unpackedSize: number; entryCount: number }[];
   const tarball = join(work, packed[0].filename);
   console.log(`Package: ${packed[0].filename}, ${mb(packed[0].size)} packed, ${mb(packed[0].unpackedSize)} unpacked, ${packed[0].entryCount} files`);
