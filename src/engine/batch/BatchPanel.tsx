@@ -213,7 +213,7 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
               {running ? timeLeft(rows, startedAt) : ''}
             </span>
           </div>
-          <div className="batch-table-wrap">
+          <div className="batch-table-wrap" tabIndex={0} role="region" aria-label="Files of the batch">
             <table className="batch-table" data-testid="batch-table">
               <thead>
                 <tr>
@@ -222,6 +222,7 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
                   <th scope="col">Size in</th>
                   <th scope="col">Size out</th>
                   <th scope="col">Time</th>
+                  <th scope="col">Saved as</th>
                   <th scope="col">Message</th>
                 </tr>
               </thead>
@@ -233,6 +234,7 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
                     <td>{formatBytes(r.bytesIn)}</td>
                     <td>{r.bytesOut ? formatBytes(r.bytesOut) : ''}</td>
                     <td>{r.ms ? `${(r.ms / 1000).toFixed(1)} s` : ''}</td>
+                    <td>{r.outputs.join(', ')}</td>
                     <td>{r.message}</td>
                   </tr>
                 ))}
