@@ -30,6 +30,9 @@ const TAB_OPTIONS: readonly TabOption<TabValue>[] = [
   })),
 ];
 
+/** The category tabs' ids and name; the panel they control takes the same ids, so the two cannot drift apart. */
+const TOOL_TABS = { panelId: 'tools-panel', idPrefix: 'tools-tab', label: 'Tool categories' } as const;
+
 /** The tools in catalogue order, split where the category changes (the catalogue is ordered by category). */
 function groupByCategory(tools: readonly ToolSummary[]): [Category, ToolSummary[]][] {
   const groups: [Category, ToolSummary[]][] = [];
@@ -65,17 +68,10 @@ export function AllTools() {
       <div className="all-tools-controls">
         <ToolSearchField className="all-tools-search" label="Search for tools" value={query} onChange={setQuery} />
 
-        <CategoryTabs
-          options={TAB_OPTIONS}
-          value={tab}
-          onChange={setTab}
-          panelId="tools-panel"
-          idPrefix="tools-tab"
-          label="Tool categories"
-        />
+        <CategoryTabs options={TAB_OPTIONS} value={tab} onChange={setTab} {...TOOL_TABS} />
       </div>
 
-      <div id="tools-panel" role="tabpanel" aria-labelledby={`tools-tab-${tab}`} className="tools-panel">
+      <div id={TOOL_TABS.panelId} role="tabpanel" aria-labelledby={`${TOOL_TABS.idPrefix}-${tab}`} className="tools-panel">
         <p className="visually-hidden" role="status">
           {tools.length === 1 ? '1 tool shown' : `${tools.length} tools shown`}
         </p>

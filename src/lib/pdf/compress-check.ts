@@ -5,7 +5,8 @@
  * (a font without a Unicode map, annotations it drops, a form it flattens),
  * so every candidate is compared with the input before it is handed back.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument } from 'pdf-lib';
+import { lookup, pdfNames } from './objects';
 import { openPdfjs, pageTextItems } from './pdfjs';
 import { formFieldSummary } from './form-fields';
 import { stripActiveContent } from './sanitize';
@@ -24,19 +25,7 @@ export interface PdfFacts {
   outlineItems: number;
 }
 
-const N = {
-  Annots: PDFName.of('Annots'),
-  Subtype: PDFName.of('Subtype'),
-  Link: PDFName.of('Link'),
-  Widget: PDFName.of('Widget'),
-  Outlines: PDFName.of('Outlines'),
-  First: PDFName.of('First'),
-  Next: PDFName.of('Next'),
-};
-
-function lookup(doc: PDFDocument, value: PDFObject | undefined): PDFObject | undefined {
-  return value instanceof PDFRef ? doc.context.lookup(value) : value;
-}
+const N = pdfNames('Annots', 'Subtype', 'Link', 'Widget', 'Outlines', 'First', 'Next');
 
 function countOutline(doc: PDFDocument): number {
   const root = lookup(doc, doc.catalog.get(N.Outlines));

@@ -10,39 +10,9 @@
  * fields whose widgets are all on pages the document no longer has.
  */
 import { PDFArray, PDFBool, PDFDict, PDFDocument, PDFHexString, PDFName, PDFObjectCopier, PDFRef, PDFString, type PDFObject, type PDFPage } from 'pdf-lib';
+import { arrayOf, dictOf, lookup, pdfNames } from './objects';
 
-const N = {
-  AcroForm: PDFName.of('AcroForm'),
-  Annots: PDFName.of('Annots'),
-  DA: PDFName.of('DA'),
-  DR: PDFName.of('DR'),
-  Fields: PDFName.of('Fields'),
-  FT: PDFName.of('FT'),
-  Kids: PDFName.of('Kids'),
-  NeedAppearances: PDFName.of('NeedAppearances'),
-  P: PDFName.of('P'),
-  Parent: PDFName.of('Parent'),
-  Q: PDFName.of('Q'),
-  Subtype: PDFName.of('Subtype'),
-  T: PDFName.of('T'),
-  V: PDFName.of('V'),
-  Widget: PDFName.of('Widget'),
-  XFA: PDFName.of('XFA'),
-};
-
-function lookup(doc: PDFDocument, value: PDFObject | undefined): PDFObject | undefined {
-  return value instanceof PDFRef ? doc.context.lookup(value) : value;
-}
-
-function dictOf(doc: PDFDocument, value: PDFObject | undefined): PDFDict | undefined {
-  const object = lookup(doc, value);
-  return object instanceof PDFDict ? object : undefined;
-}
-
-function arrayOf(doc: PDFDocument, value: PDFObject | undefined): PDFArray | undefined {
-  const object = lookup(doc, value);
-  return object instanceof PDFArray ? object : undefined;
-}
+const N = pdfNames('AcroForm', 'Annots', 'DA', 'DR', 'Fields', 'FT', 'Kids', 'NeedAppearances', 'P', 'Parent', 'Q', 'Subtype', 'T', 'V', 'Widget', 'XFA');
 
 function isWidget(dict: PDFDict): boolean {
   return dict.get(N.Subtype) === N.Widget;

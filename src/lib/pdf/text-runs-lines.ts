@@ -5,7 +5,7 @@
  * gap (a column gutter, a table cell boundary) or a jump back starts a new
  * line, so two columns never become one box. Pure, in picture pixels.
  */
-import type { GlyphRun } from './text-runs-render';
+import type { GlyphRun, TextBaseline } from './text-runs-render';
 
 /** Gaps, in ems of the larger font: from this wide a gap is a space (pdf.js's text layer uses the same)... */
 const SPACE_GAP_EM = 0.102;
@@ -21,16 +21,8 @@ export interface RunPiece {
   run: GlyphRun;
 }
 
-export interface RunLine {
-  /** Baseline start and direction (unit vector), picture pixels, y down. */
-  x: number;
-  y: number;
-  dx: number;
-  dy: number;
-  /** Baseline length to the end of the last run. */
-  advance: number;
-  /** Largest font size on the line. */
-  size: number;
+/** A line of runs: its baseline runs to the end of the last run, its size is the largest on the line. */
+export interface RunLine extends TextBaseline {
   pieces: RunPiece[];
   /** True when the line is mostly right-to-left script; its pieces are then in reading (logical) order. */
   rtl: boolean;

@@ -29,10 +29,8 @@ import { ToolError } from '../errors';
 import { assertPageFits, pagePixelSize, type RasterBackend } from './render';
 import { loadPdfjs, type PDFPageProxy } from './pdfjs';
 
-/** One text-showing operation as drawn, in pixels of the rendered picture (y down). */
-export interface GlyphRun {
-  /** The run's characters, a space where the PDF leaves a word gap inside the run. */
-  text: string;
+/** Where a stretch of text sits, in pixels of the rendered picture (y down). */
+export interface TextBaseline {
   /** Baseline start. */
   x: number;
   y: number;
@@ -43,6 +41,12 @@ export interface GlyphRun {
   advance: number;
   /** Font size (em height). */
   size: number;
+}
+
+/** One text-showing operation as drawn. */
+export interface GlyphRun extends TextBaseline {
+  /** The run's characters, a space where the PDF leaves a word gap inside the run. */
+  text: string;
   /** The PDF font name, such as "ABCDEF+Helvetica-Bold". */
   fontName: string;
   bold: boolean;
@@ -66,10 +70,8 @@ export interface RunsRender {
 const SPACE_GAP_EM = 0.102;
 /** A backward jump at least this wide separates words too (pdf.js starts a new text item). */
 const NEGATIVE_GAP_EM = -0.2;
-/** pdf.js's TextRenderingMode bits. */
-const FILL_STROKE_MASK = 3;
-const INVISIBLE = 3;
-const ADD_TO_PATH_FLAG = 4;
+/** The values of pdf.js's TextRenderingMode read here (pdf.js keeps the table to itself). */
+const TextRenderingMode = { FILL: 0, STROKE: 1, INVISIBLE: 3, FILL_STROKE_MASK: 3, ADD_TO_PATH_FLAG: 4 } as const;
 
 /** The parts of pdf.js's glyph objects read here. */
 interface Glyph {
@@ -176,10 +178,10 @@ export async function renderPageWithTextRuns(
       if (annotationDepth > 0 || type3Depth > 0 || !font || state.fontSize === 0 || !Array.isArray(glyphs)) return show.call(this, opIdx, glyphs);
       const run = measureRun(this, glyphs as (Glyph | number)[]);
       const mode = state.textRenderingMode;
-      const fillStroke = mode & FILL_STROKE_MASK;
+      const fillStroke = mode & TextRenderingMode.FILL_STROKE_MASK;
       const keepsPainting =
-        font.isType3Font === true || font.vertical === true || (mode & ADD_TO_PATH_FLAG) !== 0 || fillStroke === INVISIBLE ||
-        (fillStroke !== 1 && state.patternFill) || (fillStroke !== 0 && state.patternStroke);
+        font.isType3Font === true || font.vertical === true || (mode & TextRenderingMode.ADD_TO_PATH_FLAG) !== 0 || fillStroke === TextRenderingMode.INVISIBLE ||
+        (fillStroke !== TextRenderingMode.STROKE && state.patternFill) || (fillStroke !== TextRenderingMode.FILL && state.patternStroke);
       if (run) runs.push({ ...run.run, painted: keepsPainting || run.clipped || !this.contentVisible });
       if (keepsPainting || !run) {
         if (font.isType3Font) type3Depth++;
@@ -190,7 +192,7 @@ export async function renderPageWithTextRuns(
         }
       }
       // Drawn invisibly, so pdf.js still advances the text position exactly as it would have.
-      state.textRenderingMode = INVISIBLE;
+      state.textRenderingMode = TextRenderingMode.INVISIBLE;
       try {
         return show.call(this, opIdx, glyphs);
       } finally {
@@ -258,7 +260,7 @@ export async function renderPageWithTextRuns(
     if (x0 < -1 || y0 < -1 || x0 > width + 1 || y0 > height + 1) return null;
     const font = state.font!;
     const name = font.name ?? '';
-    const stroked = (state.textRenderingMode & FILL_STROKE_MASK) === 1;
+    const stroked = (state.textRenderingMode & TextRenderingMode.FILL_STROKE_MASK) === TextRenderingMode.STROKE;
     return {
       run: {
         text: clean,

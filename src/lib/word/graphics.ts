@@ -68,12 +68,8 @@ export type Ops = Record<
   number
 >;
 
-/** pdf.js's path commands inside constructPath data. */
-const MOVE = 0;
-const LINE = 1;
-const CURVE = 2;
-const QUAD = 3;
-const CLOSE = 4;
+/** pdf.js's path commands inside constructPath data (its DrawOPS, which it keeps to itself). */
+const DrawOps = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
 
 /** A filled rectangle no thicker than this (points) is drawn as a rule, as many writers draw table borders. */
 const THIN = 2.5;
@@ -107,23 +103,23 @@ function subpaths(data: ArrayLike<number>, ctm: Matrix): { points: [number, numb
   let current: { points: [number, number][]; closed: boolean } | undefined;
   for (let i = 0; i < data.length; ) {
     const op = data[i++];
-    if (op === MOVE) {
+    if (op === DrawOps.moveTo) {
       current = { points: [apply(ctm, data[i]!, data[i + 1]!)], closed: false };
       out.push(current);
       i += 2;
-    } else if (op === LINE) {
+    } else if (op === DrawOps.lineTo) {
       current?.points.push(apply(ctm, data[i]!, data[i + 1]!));
       i += 2;
-    } else if (op === CURVE) {
+    } else if (op === DrawOps.curveTo) {
       // A curve is not a rule: breaking the subpath keeps its chord from counting as one.
       current = { points: [apply(ctm, data[i + 4]!, data[i + 5]!)], closed: false };
       out.push(current);
       i += 6;
-    } else if (op === QUAD) {
+    } else if (op === DrawOps.quadraticCurveTo) {
       current = { points: [apply(ctm, data[i + 2]!, data[i + 3]!)], closed: false };
       out.push(current);
       i += 4;
-    } else if (op === CLOSE) {
+    } else if (op === DrawOps.closePath) {
       if (current) current.closed = true;
     } else {
       break;

@@ -8,8 +8,8 @@ import { Button } from '@radix-ui/themes';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CENTRE, loadTextFont, paintText, type TextBounds, type TextPosition } from '../../lib/image/text';
 import { arrowDelta } from '../shared/arrow-keys';
+import { DragStage, focusStageBox, isOnStageBox, StageBox, type StageDrag } from '../shared/DragStage';
 import type { ShownImage } from '../shared/useImagePreview';
-import { usePointerDrag } from '../shared/usePointerDrag';
 import '../shared/image-stage.css';
 import './text-placer.css';
 
@@ -108,18 +108,18 @@ export function TextPlacer({ image, text, fontSize, colour, at, onChange, disabl
   }, [picture, scale, size, text, fontSize, colour, at, fontReady]);
 
   // A drag holds the pointer's offset from the text's anchor, so the text does not jump under it.
-  const drag = usePointerDrag<TextPosition>(stage, {
+  const drag: StageDrag<TextPosition> = {
     disabled,
     start(p, target) {
-      (stage.current!.querySelector('[data-text-box]') as HTMLElement | null)?.focus({ preventScroll: true });
-      if (target.closest('[data-text-box]')) return { x: at.x - p.x, y: at.y - p.y };
+      focusStageBox(stage.current!);
+      if (isOnStageBox(target)) return { x: at.x - p.x, y: at.y - p.y };
       onChange({ x: clamp01(p.x), y: clamp01(p.y) });
       return { x: 0, y: 0 };
     },
     move(offset, p) {
       onChange({ x: clamp01(p.x + offset.x), y: clamp01(p.y + offset.y) });
     },
-  });
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? 0.1 : 0.01;
     const move = arrowDelta(event.key);
@@ -131,15 +131,9 @@ export function TextPlacer({ image, text, fontSize, colour, at, onChange, disabl
   };
 
   const where = `${percent(at.x)}% from the left, ${percent(at.y)}% from the top`;
-  const pct = (v: number, of: number) => `${(v / of) * 100}%`;
   return (
     <div className="imgi-preview">
-      <div
-        ref={stage}
-        className="imgi-stage imgt-stage"
-        data-testid="text-stage"
-        {...drag}
-      >
+      <DragStage stageRef={stage} drag={drag} className="imgi-stage imgt-stage" testId="text-stage">
         <canvas
           ref={canvas}
           className="imgi-picture"
@@ -148,23 +142,17 @@ export function TextPlacer({ image, text, fontSize, colour, at, onChange, disabl
           role="img"
           aria-label={`Preview of ${name} with the text`}
         />
-        <div
+        <StageBox
           className="imgt-box"
-          data-text-box=""
           data-testid="text-box"
-          role="group"
-          tabIndex={disabled ? -1 : 0}
-          aria-label={`Text position: ${where}`}
+          rect={{ x: bounds.left, y: bounds.top, width: bounds.width, height: bounds.height }}
+          of={size}
+          label={`Text position: ${where}`}
           aria-describedby={HELP_ID}
+          disabled={disabled}
           onKeyDown={onKeyDown}
-          style={{
-            left: pct(bounds.left, size.width),
-            top: pct(bounds.top, size.height),
-            width: pct(bounds.width, size.width),
-            height: pct(bounds.height, size.height),
-          }}
         />
-      </div>
+      </DragStage>
       <p className="imgi-help" id={HELP_ID}>
         Drag the text to place it, or press where it should go. With the text selected, arrow keys nudge it (Shift + arrow keys move it
         further).

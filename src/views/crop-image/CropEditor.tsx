@@ -7,7 +7,7 @@
  */
 import { useRef, type KeyboardEvent } from 'react';
 import type { ShownImage } from '../shared/useImagePreview';
-import { usePointerDrag } from '../shared/usePointerDrag';
+import { DragStage, focusStageBox, isOnStageBox, StageBox, type StageDrag } from '../shared/DragStage';
 import { dragRect, GRIPS, nudgeRect, type Grip, type PixelRect } from './crop-rect';
 import '../shared/image-stage.css';
 import './crop-image.css';
@@ -28,18 +28,17 @@ interface Drag {
   scale: number;
 }
 
-const pct = (v: number, of: number) => `${(v / of) * 100}%`;
 export const CROP_HELP_ID = 'crop-image-help';
 
 export function CropEditor({ image, rect, onChange, disabled }: CropEditorProps) {
   const { url, name, size, onDecoded } = image;
   const stage = useRef<HTMLDivElement>(null);
-  const drag = usePointerDrag<Drag>(stage, {
+  const drag: StageDrag<Drag> = {
     disabled,
     start(at, target) {
       const scale = size.width / (at.bounds.width || size.width);
-      const grip = (target.closest('[data-grip]')?.getAttribute('data-grip') as Grip | null) ?? (target.closest('[data-crop-box]') ? 'move' : null);
-      (stage.current!.querySelector('[data-crop-box]') as HTMLElement | null)?.focus({ preventScroll: true });
+      const grip = (target.closest('[data-grip]')?.getAttribute('data-grip') as Grip | null) ?? (isOnStageBox(target) ? 'move' : null);
+      focusStageBox(stage.current!);
       if (grip) return { grip, start: rect, clientX: at.clientX, clientY: at.clientY, scale };
       // A press outside the box starts a new 1 x 1 box there, grown by dragging its bottom-right corner.
       const x = Math.min(size.width - 1, Math.max(0, Math.floor(at.x * size.width)));
@@ -52,7 +51,7 @@ export function CropEditor({ image, rect, onChange, disabled }: CropEditorProps)
       const moved = dragRect(now.start, now.grip, (at.clientX - now.clientX) * now.scale, (at.clientY - now.clientY) * now.scale, size);
       if (moved.x !== rect.x || moved.y !== rect.y || moved.width !== rect.width || moved.height !== rect.height) onChange(moved);
     },
-  });
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (disabled) return;
     const next = nudgeRect(rect, event.key, event.shiftKey, size);
@@ -63,12 +62,7 @@ export function CropEditor({ image, rect, onChange, disabled }: CropEditorProps)
 
   return (
     <div className="imgi-preview">
-      <div
-        ref={stage}
-        className="imgi-stage"
-        data-testid="crop-stage"
-        {...drag}
-      >
+      <DragStage stageRef={stage} drag={drag} className="imgi-stage" testId="crop-stage">
         <img
           className="imgi-picture"
           src={url}
@@ -78,24 +72,23 @@ export function CropEditor({ image, rect, onChange, disabled }: CropEditorProps)
           draggable={false}
           onLoad={(e) => onDecoded(e.currentTarget)}
         />
-        <div
+        <StageBox
           className="imgi-crop-box"
-          data-crop-box=""
           // On a small box the edge handles would cover it; the corners are enough to resize it.
           data-small={rect.width / size.width < 0.15 || rect.height / size.height < 0.15 || undefined}
           data-testid="crop-box"
-          role="group"
-          tabIndex={disabled ? -1 : 0}
-          aria-label={`Crop area: ${rect.width} x ${rect.height} pixels at X ${rect.x}, Y ${rect.y}`}
+          rect={rect}
+          of={size}
+          label={`Crop area: ${rect.width} x ${rect.height} pixels at X ${rect.x}, Y ${rect.y}`}
           aria-describedby={CROP_HELP_ID}
+          disabled={disabled}
           onKeyDown={onKeyDown}
-          style={{ left: pct(rect.x, size.width), top: pct(rect.y, size.height), width: pct(rect.width, size.width), height: pct(rect.height, size.height) }}
         >
           {GRIPS.map((grip) => (
             <span key={grip} className={`imgi-grip imgi-grip-${grip}`} data-grip={grip} data-testid={`crop-grip-${grip}`} aria-hidden="true" />
           ))}
-        </div>
-      </div>
+        </StageBox>
+      </DragStage>
       <p className="imgi-help" id={CROP_HELP_ID}>
         Drag the box to move it or its handles to resize it, or press on the image to draw a new one. With the box selected, arrow keys
         move it and Shift + arrow keys resize it.

@@ -8,7 +8,8 @@ import { Button } from '@radix-ui/themes';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { arrowDelta } from '../shared/arrow-keys';
 import { PercentInput } from '../shared/PercentInput';
-import { usePointerDrag, type StagePoint } from '../shared/usePointerDrag';
+import { DragStage, isOnStageBox, StageBox, type StageDrag } from '../shared/DragStage';
+import type { StagePoint } from '../shared/usePointerDrag';
 import '../shared/pdf-views.css';
 import './signature-pad.css';
 
@@ -67,13 +68,13 @@ export function SignaturePlacer({ box, onChange, aspect, look, children, disable
   };
   const inside = (p: StagePoint) => ({ x: clamp(p.x, 0, 1), y: clamp(p.y, 0, 1) });
 
-  const drag = usePointerDrag<Drag>(stage, {
+  const drag: StageDrag<Drag> = {
     disabled,
     start(at, target) {
       const box = latest.current;
       const p = inside(at);
       if (box && target.closest('[data-sig-handle]')) return { mode: 'resize' };
-      if (box && target.closest('[data-sig-box]')) return { mode: 'move', dx: p.x - box.x, dy: p.y - box.y };
+      if (box && isOnStageBox(target)) return { mode: 'move', dx: p.x - box.x, dy: p.y - box.y };
       const placed = boxAt(p, aspect, pageRatio(), box?.width);
       emit(placed);
       return { mode: 'move', dx: p.x - placed.x, dy: p.y - placed.y };
@@ -88,7 +89,7 @@ export function SignaturePlacer({ box, onChange, aspect, look, children, disable
         emit({ ...box, width: clamp(p.x - box.x, MIN_SIZE, 1 - box.x), height: clamp(p.y - box.y, MIN_SIZE, 1 - box.y) });
       }
     },
-  });
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!box || disabled) return;
     const step = event.shiftKey ? 0.05 : 0.01;
@@ -110,29 +111,15 @@ export function SignaturePlacer({ box, onChange, aspect, look, children, disable
 
   return (
     <div className="pdfv-crop">
-      <div
-        ref={stage}
-        className="pdfv-crop-stage sig-stage"
-        data-testid="signature-stage"
-        {...drag}
-      >
+      <DragStage stageRef={stage} drag={drag} className="pdfv-crop-stage sig-stage" testId="signature-stage">
         {children}
         {box && (
-          <div
-            className="sig-box"
-            data-sig-box=""
-            data-testid="signature-box"
-            role="group"
-            tabIndex={disabled ? -1 : 0}
-            aria-label="Signature box. Arrow keys move it."
-            onKeyDown={onKeyDown}
-            style={{ left: `${box.x * 100}%`, top: `${box.y * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` }}
-          >
+          <StageBox className="sig-box" data-testid="signature-box" rect={box} label="Signature box. Arrow keys move it." disabled={disabled} onKeyDown={onKeyDown}>
             {look}
             <span className="sig-handle" data-sig-handle="" aria-hidden="true" />
-          </div>
+          </StageBox>
         )}
-      </div>
+      </DragStage>
       <fieldset className="pdfv-crop-inputs options" disabled={disabled}>
         <legend className="options-legend">Signature position (percent of the page)</legend>
         {box ? (
