@@ -3,7 +3,7 @@
  * file's type, name and bytes (data:image/png;name=logo.png;base64,...), or
  * "" when none is chosen. A string is a primitive like every other option
  * value, so the form, the worker, batch lanes, workflows and the command line
- * pass it on unchanged; a processor turns it into bytes with its schema.
+ * pass it on unchanged; a processor turns it into bytes when it runs.
  * The field's checks read only the start of the data, so the form can
  * validate on every change without decoding a large image each time. This
  * module has no zod (the options form's field imports it); options.ts holds the schema.

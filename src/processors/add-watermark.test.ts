@@ -8,7 +8,7 @@ import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
 import addWatermarkProcessor, { TEXT_REQUIRED_MESSAGE } from './add-watermark';
 
 const addWatermark = asWorkerCalls(addWatermarkProcessor);
-const DEFAULTS = { text: 'CONFIDENTIAL', fontSize: 60, color: '#808080', opacity: 30, rotation: 45, layout: 'once', pages: '' };
+const DEFAULTS = { text: 'CONFIDENTIAL', image: '', fontSize: 60, color: '#808080', opacity: 30, rotation: 45, layout: 'once', pages: '' };
 const run = (bytes: Uint8Array, options: Partial<Record<keyof typeof DEFAULTS, string | number>> = {}, name?: string) =>
   addWatermark([pdfInput(bytes, name)], { ...DEFAULTS, ...options }, ctx());
 

@@ -19,7 +19,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { z } from 'zod';
-import { decodeImageValue } from '../contract/image-value';
+import { decodeImageValue, type ImageFile } from '../contract/image-value';
 import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { chosenPages } from '../lib/pdf/chosen-pages';
@@ -38,11 +38,12 @@ export const options = z.object({
   /** A line of text, or an image. */
   kind: z.enum(['text', 'image']).default('text'),
   text: z.string(),
-  /** The image as the image field gives it (a data URL), read into its name and bytes; null when none is chosen. */
-  image: z
-    .string()
-    .default('')
-    .transform((value) => decodeImageValue(value)),
+  /**
+   * The image as the image field gives it: a data URL, or "" (the manifest's default) or null when none
+   * is chosen, as the field's own check reads them. Kept as given, so the processor reads the
+   * manifest's values unchanged; the run decodes it, and only for an image watermark.
+   */
+  image: z.string().nullable(),
   /** Percent of the page's width an image takes (a single one is made smaller when it would not fit). */
   imageWidth: z.number().min(5).max(100).default(40),
   /** Points; a single watermark is made smaller when it would not fit on the page. */
@@ -135,9 +136,8 @@ async function textDrawer(doc: PDFDocument, options: AddWatermarkOptions) {
 }
 
 /** What draws the image on one page: a PNG or JPEG checked from its header, embedded once for every page. */
-async function imageDrawer(doc: PDFDocument, options: AddWatermarkOptions) {
-  if (!options.image) throw new ToolError(IMAGE_REQUIRED_MESSAGE);
-  const image = await embedWatermarkImage(doc, options.image.name, options.image.bytes);
+async function imageDrawer(doc: PDFDocument, file: ImageFile, options: AddWatermarkOptions) {
+  const image = await embedWatermarkImage(doc, file.name, file.bytes);
   return (page: PDFPage, shown: { width: number; height: number }, angle: number) => {
     // Named on each page once, however many copies the page gets.
     const stamp = { name: page.node.newXObject('Watermark', image.ref), ...stampSize(image, shown, options.imageWidth / 100) };
@@ -150,11 +150,13 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = firstInput(inputs);
   // What is wrong with the watermark is said before the PDF is read.
   if (options.kind === 'text' && !options.text.trim()) throw new ToolError(TEXT_REQUIRED_MESSAGE);
-  if (options.kind === 'image' && !options.image) throw new ToolError(IMAGE_REQUIRED_MESSAGE);
+  // A blank value, or one that is not a readable image value, is no image.
+  const file = options.kind === 'image' ? decodeImageValue(options.image ?? '') : null;
+  if (options.kind === 'image' && !file) throw new ToolError(IMAGE_REQUIRED_MESSAGE);
   const doc = await loadPdf(input.bytes, input.name);
   const pages = doc.getPages();
   const targets = chosenPages(options.pages, pages.length, input.name);
-  const draw = options.kind === 'image' ? await imageDrawer(doc, options) : await textDrawer(doc, options);
+  const draw = file ? await imageDrawer(doc, file, options) : await textDrawer(doc, options);
   const alpha = options.opacity / 100;
   // One graphics state for every page: /ca is the opacity of filled shapes, text and images, /CA of strokes.
   const state = doc.context.register(doc.context.obj({ Type: 'ExtGState', ca: alpha, CA: alpha }));

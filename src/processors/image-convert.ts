@@ -15,17 +15,25 @@ import { encode, MIME_TYPES } from '../lib/image/encode';
 import { fitUnder, resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';
 import type { DecodedImage, RasterImage } from '../lib/image/types';
 
+/**
+ * The converters' manifests give quality, lossless and dpi different defaults, so those have none
+ * here: the run core fills in each manifest's own before this schema sees the values. They are
+ * optional because only the tools that show them send them; the others leave them to the codecs.
+ * The defaults kept are the same in every manifest that shows the field, which
+ * tests/processor-options.test.ts holds them to.
+ */
 export const options = z.object({
   to: z.enum(['jpg', 'png', 'webp', 'avif', 'jxl', 'gif', 'tiff', 'eps']),
-  quality: z.number().min(1).max(100).default(85),
-  /** WebP, AVIF, JPEG XL: lossless instead of lossy. TIFF: LZW (lossless) instead of JPEG compression. */
-  lossless: z.boolean().default(false),
+  /** JPEG, lossy WebP, AVIF, JPEG XL, JPEG-compressed TIFF; the encoder's own when the tool has no quality field. */
+  quality: z.number().min(1).max(100).optional(),
+  /** WebP, AVIF, JPEG XL: lossless instead of lossy. TIFF: LZW (lossless) instead of JPEG compression. Lossy unless asked. */
+  lossless: z.boolean().optional(),
   /** GIF: one animation from all the pictures instead of one GIF per picture. */
   animate: z.boolean().default(false),
   frameDelay: z.number().int().min(10).max(10000).default(100),
-  /** EPS in: the resolution it is drawn at. */
-  dpi: z.number().int().min(1).max(1200).default(150),
-  /** JPEG: the colour transparent pixels are flattened onto. */
+  /** EPS in: the resolution it is drawn at; the decoder's own when the tool has no DPI field. */
+  dpi: z.number().int().min(1).max(1200).optional(),
+  /** JPEG: the colour transparent pixels are flattened onto. No manifest shows it. */
   background: z.string().default('#ffffff'),
   /** JPG, and WebP, AVIF or JPEG XL when lossy: the best quality (and, past a floor, size) of at most maxKb. */
   limitSize: z.boolean().default(false),
@@ -49,8 +57,10 @@ function baseName(name: string): string {
 
 /** What the result card shows about the settings, as each manifest's simulation names it. */
 function settingsMeta(o: Options): Record<string, string> {
-  if (o.to === 'jpg') return { quality: `${o.quality}%` };
-  if (o.to === 'webp' || o.to === 'avif' || o.to === 'jxl') return { quality: o.lossless ? 'Lossless' : `${o.quality}%` };
+  // Every tool that writes these formats lossily shows a quality field; a caller that gives none is told nothing rather than a guess.
+  const quality: Record<string, string> = o.quality === undefined ? {} : { quality: `${o.quality}%` };
+  if (o.to === 'jpg') return quality;
+  if (o.to === 'webp' || o.to === 'avif' || o.to === 'jxl') return o.lossless ? { quality: 'Lossless' } : quality;
   if (o.to === 'tiff') return { compression: o.lossless ? 'LZW lossless' : 'JPEG lossy' };
   return {};
 }

@@ -59,8 +59,8 @@ describe('jpg-to-pdf', () => {
     expect(isRed(upright.at(0.5, 0.25))).toBe(true);
   });
 
-  it('refuses empty lists, non-JPEG files and damaged JPEGs with messages naming the file', async () => {
-    await expect(jpgToPdf([], {}, ctx)).rejects.toThrow('Please upload JPG image(s) to convert.');
+  // An empty list is the run core's to refuse, with the manifest's message (src/processors/no-file.test.ts).
+  it('refuses non-JPEG files and damaged JPEGs with messages naming the file', async () => {
     await expect(jpgToPdf([file('x.jpg', new TextEncoder().encode('hello'))], {}, ctx)).rejects.toThrow(/x\.jpg is not a JPEG/);
     const truncated = twoToneJpeg(100, 100).slice(0, 30);
     await expect(jpgToPdf([file('cut.jpg', truncated)], {}, ctx)).rejects.toMatchObject({ name: 'ToolError', message: expect.stringContaining('cut.jpg') });

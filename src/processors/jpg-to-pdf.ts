@@ -9,7 +9,7 @@ import { imagePageOptions, imagesToPdf } from '../lib/pdf/images-to-pdf';
 export const options = imagePageOptions;
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
-  const { bytes, pageCount } = await imagesToPdf(inputs, 'jpeg', options, ctx, 'Please upload JPG image(s) to convert.');
+  const { bytes, pageCount } = await imagesToPdf(inputs, 'jpeg', options, ctx);
   throwIfAborted(ctx.signal);
   return [{ bytes, type: 'application/pdf', meta: { pageCount, fileCount: pageCount } }];
 });

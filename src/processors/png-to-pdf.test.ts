@@ -32,8 +32,8 @@ describe('png-to-pdf', () => {
     expect(doc.getPage(0).node.Resources()).toBeInstanceOf(PDFDict);
   });
 
+  // An empty list is the run core's to refuse, with the manifest's message (src/processors/no-file.test.ts).
   it('refuses a JPEG given as PNG and a damaged PNG, naming the file', async () => {
-    await expect(pngToPdf([], {}, ctx)).rejects.toThrow('Please upload PNG image(s) to convert.');
     const damaged = halfTransparentPng(50, 50).slice(0, 60);
     await expect(pngToPdf([file('broken.png', damaged)], {}, ctx)).rejects.toMatchObject({ name: 'ToolError', message: expect.stringContaining('broken.png') });
     await expect(pngToPdf([file('photo.png', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]))], {}, ctx)).rejects.toThrow(/photo\.png is not a PNG/);

@@ -117,15 +117,16 @@ export async function newImageDocument(): Promise<PDFDocument> {
   return doc;
 }
 
-/** One PDF with a page per input image, in input order; `noFile` is the page's message for an empty list. */
+/**
+ * One PDF with a page per input image, in input order. An empty list never gets here: the run core
+ * refuses it with the tool's manifest's own message.
+ */
 export async function imagesToPdf(
   inputs: { name: string; bytes: Uint8Array }[],
   format: 'jpeg' | 'png',
   pageOptions: ImagePageOptions,
   ctx: EachInputContext,
-  noFile: string,
 ): Promise<{ bytes: Uint8Array; pageCount: number }> {
-  if (inputs.length === 0) throw new ToolError(noFile);
   const doc = await newImageDocument();
   // An image that cannot be read is left out (and listed by the page); its page is never added.
   await readEach(inputs, ctx, (input) => addImageFile(doc, input, format, pageOptions));
