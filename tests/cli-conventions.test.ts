@@ -10,23 +10,22 @@
  * node_modules/.cache/filedesk-cli-conventions-test, so it never races
  * tests/cli.test.ts's build; FILEDESK_CLI_DIR names a built bundle instead.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_FLAGS, formatRunArgs, parseRunArgs, UsageError } from '../src/cli/args';
 import { describeSystemError } from '../src/cli/report';
 import { chooseExtension, sniff } from '../src/cli/stdio';
 import { readManifest, readManifestFiles } from '../src/manifests/read';
+import { cliBundle, gradientJpg, labelledPdf, meanDifference } from './support/cli-bundle';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const BUNDLE_DIR = process.env.FILEDESK_CLI_DIR ?? join(root, 'node_modules', '.cache', 'filedesk-cli-conventions-test');
-const CLI = join(BUNDLE_DIR, 'filedesk.js');
+let BUNDLE_DIR = '';
+const cli = () => join(BUNDLE_DIR, 'filedesk.js');
 let work: string;
 
 interface Result {
@@ -45,7 +44,7 @@ interface Result {
 function filedesk(args: string[], input?: Uint8Array | string): Promise<Result> {
   const temp = mkdtempSync(join(tmpdir(), 'filedesk-conventions-tmp-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: work, env: { ...process.env, TMPDIR: temp }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli(), ...args], { cwd: work, env: { ...process.env, TMPDIR: temp }, stdio: ['pipe', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => stdout.push(c));
@@ -66,54 +65,11 @@ function write(path: string, bytes: Uint8Array | string) {
   writeFileSync(path, bytes);
 }
 
-async function pdf(pages: number, label: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let p = 0; p < pages; p++) {
-    const page = doc.addPage([400, 300]);
-    page.drawText(`${label}, page ${p + 1}`, { x: 30, y: 250, size: 18, font });
-    page.drawRectangle({ x: 30, y: 30, width: 100, height: 80, color: rgb(0.1, 0.5, 0.3) });
-  }
-  return doc.save();
-}
-
-/** A smooth RGBA gradient, different for each seed. */
-function gradient(width: number, height: number, seed: number): Buffer {
-  const data = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      data[i] = (x * 4 + seed * 30) & 255;
-      data[i + 1] = (y * 5) & 255;
-      data[i + 2] = (128 + seed * 10) & 255;
-      data[i + 3] = 255;
-    }
-  }
-  return data;
-}
-
-function jpg(width: number, height: number, seed: number): Buffer {
-  return jpeg.encode({ width, height, data: gradient(width, height, seed) }, 95).data;
-}
-
-function meanDifference(a: Uint8Array, b: Uint8Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) if (i % 4 !== 3) sum += Math.abs(a[i] - b[i]);
-  return sum / ((a.length / 4) * 3);
-}
-
 const stackFrames = (text: string) => text.split('\n').filter((line) => /^\s+at /.test(line));
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'filedesk-conventions-'));
-  if (process.env.FILEDESK_CLI_DIR) return;
-  // The bundle as `npm run build:cli` makes it, in a folder of its own so dist-cli/ and tests/cli.test.ts's build are left alone.
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.cli.config.ts'], {
-    cwd: root,
-    env: { ...process.env, CLI_DIST_DIR: BUNDLE_DIR },
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`The CLI build failed:\n${build.stdout}\n${build.stderr}`);
+  BUNDLE_DIR = cliBundle('filedesk-cli-conventions-test');
 }, 180_000);
 
 afterAll(() => {
@@ -150,8 +106,8 @@ describe('the pieces: arguments, types of standard input, error sentences', () =
   it('tells the type of standard input from its first bytes, among the types the tool takes', async () => {
     const bytes = (...values: number[]) => new Uint8Array(values);
     const text = (s: string) => new TextEncoder().encode(s);
-    expect(sniff(await pdf(1, 'x'))).toEqual(['.pdf']);
-    expect(sniff(jpg(8, 8, 1))).toEqual(['.jpg', '.jpeg']);
+    expect(sniff(await labelledPdf(1, 'x'))).toEqual(['.pdf']);
+    expect(sniff(gradientJpg(8, 8, 1))).toEqual(['.jpg', '.jpeg']);
     expect(sniff(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0))).toEqual(['.png']);
     expect(sniff(text('GIF89a\x01\x00'))).toEqual(['.gif']);
     expect(sniff(text('RIFF\x10\x00\x00\x00WEBPVP8 '))).toEqual(['.webp']);
@@ -163,7 +119,7 @@ describe('the pieces: arguments, types of standard input, error sentences', () =
     // Text goes to the tool's only text type; data that fits none of several types is not guessed.
     expect(chooseExtension(text('a,b\n1,2\n'), text(''), ['.xlsx', '.xls', '.csv'])).toBe('.csv');
     expect(chooseExtension(text('<rows/>'), text(''), ['.xml'])).toBe('.xml');
-    expect(chooseExtension(jpg(8, 8, 1), jpg(8, 8, 1), ['.jpg', '.jpeg', '.png', '.webp'])).toBe('.jpg');
+    expect(chooseExtension(gradientJpg(8, 8, 1), gradientJpg(8, 8, 1), ['.jpg', '.jpeg', '.png', '.webp'])).toBe('.jpg');
     // A tool of one type is given that type, and its processor says what is wrong with the data.
     expect(chooseExtension(text('not a PDF'), text(''), ['.pdf'])).toBe('.pdf');
     expect(chooseExtension(text('hello'), text(''), ['.jpg', '.jpeg', '.png', '.webp'])).toBeNull();
@@ -200,7 +156,7 @@ describe('the pieces: arguments, types of standard input, error sentences', () =
 
 describe('standard input and standard output', () => {
   it('pipes a PDF through rotate-pdf: stdout is the rotated PDF, stderr has the summary, nothing is left in the temporary folder', async () => {
-    const input = await pdf(3, 'Piped');
+    const input = await labelledPdf(3, 'Piped');
     const run = await filedesk(['rotate-pdf', '--angle', '90', '-', '--out', '-'], input);
     expect(run.stderr).toMatch(/1 processed, 0 skipped, 0 failed/);
     expect(run.code).toBe(0);
@@ -214,7 +170,7 @@ describe('standard input and standard output', () => {
   }, 120_000);
 
   it('pipes a JPEG through jpg-to-png: stdout decodes to the same pixels', async () => {
-    const input = jpg(48, 32, 3);
+    const input = gradientJpg(48, 32, 3);
     const run = await filedesk(['jpg-to-png', '-', '--out', '-', '--quiet'], input);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -229,23 +185,23 @@ describe('standard input and standard output', () => {
     expect(made.code).toBe(0);
     expect((await PDFDocument.load(made.stdout)).getPageCount()).toBe(1);
 
-    const named = await filedesk(['rotate-pdf', '--name', 'scan.pdf', '-', '--out', 'named-out'], await pdf(2, 'Named'));
+    const named = await filedesk(['rotate-pdf', '--name', 'scan.pdf', '-', '--out', 'named-out'], await labelledPdf(2, 'Named'));
     expect(named.code).toBe(0);
     expect(named.stdout.length).toBe(0);
     expect(readdirSync(join(work, 'named-out')).filter((f) => !f.startsWith('.'))).toEqual(['rotated-scan.pdf']);
     expect((await PDFDocument.load(readFileSync(join(work, 'named-out', 'rotated-scan.pdf')))).getPageCount()).toBe(2);
 
     // Standard input goes with files for a tool that combines them: one merged PDF on stdout.
-    write(join(work, 'second.pdf'), await pdf(2, 'Second'));
-    const merged = await filedesk(['merge-pdf', '-', 'second.pdf', '--out', '-'], await pdf(1, 'First'));
+    write(join(work, 'second.pdf'), await labelledPdf(2, 'Second'));
+    const merged = await filedesk(['merge-pdf', '-', 'second.pdf', '--out', '-'], await labelledPdf(1, 'First'));
     expect(merged.code).toBe(0);
     expect((await PDFDocument.load(merged.stdout)).getPageCount()).toBe(3);
     expect(merged.leftInTemp).toEqual([]);
   }, 120_000);
 
   it('refuses, with exit 2 and the reason, an --out - that would get several files or share stdout with --json', async () => {
-    write(join(work, 'one.pdf'), await pdf(1, 'One'));
-    write(join(work, 'two.pdf'), await pdf(1, 'Two'));
+    write(join(work, 'one.pdf'), await labelledPdf(1, 'One'));
+    write(join(work, 'two.pdf'), await labelledPdf(1, 'Two'));
     const several = await filedesk(['rotate-pdf', 'one.pdf', 'two.pdf', '--out', '-']);
     expect(several.code).toBe(2);
     expect(several.stderr).toBe(
@@ -253,7 +209,7 @@ describe('standard input and standard output', () => {
     );
     expect(several.stdout.length).toBe(0);
 
-    const json = await filedesk(['rotate-pdf', '-', '--out', '-', '--json'], await pdf(1, 'Json'));
+    const json = await filedesk(['rotate-pdf', '-', '--out', '-', '--json'], await labelledPdf(1, 'Json'));
     expect(json.code).toBe(2);
     expect(json.stderr).toMatch(/^filedesk: --json prints its lines on standard output, and --out - writes the file there: use one or the other\./);
     expect(json.stdout.length).toBe(0);
@@ -263,7 +219,7 @@ describe('standard input and standard output', () => {
     expect(parts.stderr).toMatch(/split-csv splits its input into several files\. Write them to a folder instead/);
 
     // A page per image: known only once it has run, and still refused, with the names it would have written.
-    const pages = await filedesk(['pdf-to-jpg', '-', '--out', '-'], await pdf(2, 'Pages'));
+    const pages = await filedesk(['pdf-to-jpg', '-', '--out', '-'], await labelledPdf(2, 'Pages'));
     expect(pages.code).toBe(2);
     expect(pages.stderr).toMatch(/filedesk: --out - writes one file to standard output, but pdf-to-jpg made 2 \(stdin-page-1\.jpg, stdin-page-2\.jpg\)\./);
     expect(pages.stdout.length).toBe(0);
@@ -272,7 +228,7 @@ describe('standard input and standard output', () => {
     const empty = await filedesk(['rotate-pdf', '-', '--out', '-']);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/^filedesk: Standard input is empty: pipe or redirect a file into it/);
-    const wrongName = await filedesk(['rotate-pdf', '--name', 'scan.png', '-', '--out', '-'], await pdf(1, 'x'));
+    const wrongName = await filedesk(['rotate-pdf', '--name', 'scan.png', '-', '--out', '-'], await labelledPdf(1, 'x'));
     expect(wrongName.code).toBe(2);
     expect(wrongName.stderr).toBe('filedesk: --name scan.png: rotate-pdf takes .pdf files; give a name ending in one of them.\n');
   }, 180_000);
@@ -288,13 +244,13 @@ describe('standard input and standard output', () => {
 
   it('exits 130 and removes its temporary folder when interrupted while reading standard input', async () => {
     const temp = mkdtempSync(join(tmpdir(), 'filedesk-conventions-int-'));
-    const child = spawn(process.execPath, [CLI, 'rotate-pdf', '-', '--out', '-'], { cwd: work, env: { ...process.env, TMPDIR: temp }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli(), 'rotate-pdf', '-', '--out', '-'], { cwd: work, env: { ...process.env, TMPDIR: temp }, stdio: ['pipe', 'pipe', 'pipe'] });
     try {
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
       const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
       // Half a file arrives and the rest never does; the copy is under way once its folder exists.
-      child.stdin.write((await pdf(1, 'Half')).subarray(0, 200));
+      child.stdin.write((await labelledPdf(1, 'Half')).subarray(0, 200));
       for (let i = 0; i < 200 && readdirSync(temp).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(readdirSync(temp)).toHaveLength(1);
       child.kill('SIGINT');
@@ -310,7 +266,7 @@ describe('standard input and standard output', () => {
 
 describe('errors, help and quiet', () => {
   it('prints an ordinary error as one line that names the path, without a stack; --verbose adds the stack', async () => {
-    write(join(work, 'in.pdf'), await pdf(1, 'In'));
+    write(join(work, 'in.pdf'), await labelledPdf(1, 'In'));
     write(join(work, 'a-file'), 'a file where a folder is wanted');
     const blocker = join(work, 'a-file');
     // --out under a file, and --out naming a file: each says which file is in the way and what to do.
@@ -337,7 +293,7 @@ describe('errors, help and quiet', () => {
   }, 60_000);
 
   it('--quiet hides the progress and the summary but keeps each failed file\'s line', async () => {
-    write(join(work, 'mixed', 'good.pdf'), await pdf(1, 'Good'));
+    write(join(work, 'mixed', 'good.pdf'), await labelledPdf(1, 'Good'));
     write(join(work, 'mixed', 'bad.pdf'), 'this is not a PDF at all');
     const run = await filedesk(['rotate-pdf', 'mixed', '--out', 'mixed-out', '--quiet']);
     expect(run.code).toBe(1);

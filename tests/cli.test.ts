@@ -5,25 +5,24 @@
  * (pdf-lib page counts, decoded pixels, parsed CSV rows), exit codes, --json
  * lines, --shard, resume; and `filedesk serve`'s URLs and headers.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
 import Papa from 'papaparse';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRunArgs, UsageError } from '../src/cli/args';
 import { shardOf } from '../src/cli/inputs';
 import { createSiteServer, IMMUTABLE, SECURITY_HEADERS } from '../src/cli/serve';
 import { readManifest, readManifestFiles, readWorkflowFiles } from '../src/manifests/read';
+import { cliBundle, gradient, gradientJpg, gradientPng, labelledPdf, meanDifference } from './support/cli-bundle';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const BUNDLE_DIR = process.env.FILEDESK_CLI_DIR ?? join(root, 'node_modules', '.cache', 'filedesk-cli-test');
-const CLI = join(BUNDLE_DIR, 'filedesk.js');
+let BUNDLE_DIR = '';
+const cli = () => join(BUNDLE_DIR, 'filedesk.js');
 let work: string;
 
 interface Result {
@@ -35,7 +34,7 @@ interface Result {
 /** Runs the command as a user would, from `cwd` (the work folder by default). */
 function filedesk(args: string[], cwd = work): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli(), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -67,58 +66,9 @@ function write(path: string, bytes: Uint8Array | string) {
   writeFileSync(path, bytes);
 }
 
-async function pdf(pages: number, label: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let p = 0; p < pages; p++) {
-    const page = doc.addPage([400, 300]);
-    page.drawText(`${label}, page ${p + 1}`, { x: 30, y: 250, size: 18, font });
-    page.drawRectangle({ x: 30, y: 30, width: 100, height: 80, color: rgb(0.1, 0.5, 0.3) });
-  }
-  return doc.save();
-}
-
-/** A smooth RGBA gradient, different for each seed. */
-function gradient(width: number, height: number, seed: number): Buffer {
-  const data = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      data[i] = (x * 4 + seed * 30) & 255;
-      data[i + 1] = (y * 5) & 255;
-      data[i + 2] = (128 + seed * 10) & 255;
-      data[i + 3] = 255;
-    }
-  }
-  return data;
-}
-
-function png(width: number, height: number, seed: number): Buffer {
-  const image = new PNG({ width, height });
-  gradient(width, height, seed).copy(image.data);
-  return PNG.sync.write(image);
-}
-
-function jpg(width: number, height: number, seed: number): Buffer {
-  return jpeg.encode({ width, height, data: gradient(width, height, seed) }, 95).data;
-}
-
-function meanDifference(a: Uint8Array, b: Uint8Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) if (i % 4 !== 3) sum += Math.abs(a[i] - b[i]);
-  return sum / ((a.length / 4) * 3);
-}
-
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'filedesk-cli-test-'));
-  if (process.env.FILEDESK_CLI_DIR) return;
-  // The bundle as `npm run build:cli` makes it, in a folder of its own so dist-cli/ is left alone.
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.cli.config.ts'], {
-    cwd: root,
-    env: { ...process.env, CLI_DIST_DIR: BUNDLE_DIR },
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`The CLI build failed:\n${build.stdout}\n${build.stderr}`);
+  BUNDLE_DIR = cliBundle('filedesk-cli-test');
 }, 180_000);
 
 afterAll(() => {
@@ -217,8 +167,8 @@ describe('filedesk usage errors', () => {
 describe('filedesk on files', () => {
   it('runs a PDF tool over a folder file by file: JSON lines, outputs under the same paths, a bad file fails alone, inputs untouched', async () => {
     const inDir = join(work, 'pdfs');
-    write(join(inDir, 'a', 'one.pdf'), await pdf(2, 'One'));
-    write(join(inDir, 'b', 'two.pdf'), await pdf(3, 'Two'));
+    write(join(inDir, 'a', 'one.pdf'), await labelledPdf(2, 'One'));
+    write(join(inDir, 'b', 'two.pdf'), await labelledPdf(3, 'Two'));
     write(join(inDir, 'bad.pdf'), 'this is not a PDF at all');
     write(join(inDir, 'notes.txt'), 'not taken by the tool');
     const before = new Map(['a/one.pdf', 'b/two.pdf', 'bad.pdf'].map((p) => [p, readFileSync(join(inDir, p))]));
@@ -243,8 +193,8 @@ describe('filedesk on files', () => {
   }, 120_000);
 
   it('runs an image tool: the outputs decode to the input pixels', async () => {
-    write(join(work, 'img', 'gradient.png'), png(64, 48, 1));
-    write(join(work, 'img', 'photo.jpg'), jpg(80, 60, 2));
+    write(join(work, 'img', 'gradient.png'), gradientPng(64, 48, 1));
+    write(join(work, 'img', 'photo.jpg'), gradientJpg(80, 60, 2));
     const run = await filedesk(['image-compressor', '--format', 'png', '--quality', '100', 'img', '--out', 'img-out', '--json', '--jobs', '1']);
     expect(run.code).toBe(0);
     expect(lines(run.stdout).map((r) => r.output).sort()).toEqual(['compressed-gradient.png', 'compressed-photo.png']);
@@ -281,7 +231,7 @@ describe('filedesk on files', () => {
 
   it('--shard i/n gives every file to exactly one shard, and a second run resumes', async () => {
     const names = Array.from({ length: 9 }, (_, i) => `${i % 3 === 0 ? 'sub/' : ''}p${i}.png`);
-    for (const [i, name] of names.entries()) write(join(work, 'many', name), png(16, 12, i));
+    for (const [i, name] of names.entries()) write(join(work, 'many', name), gradientPng(16, 12, i));
     const seen: string[] = [];
     for (let shard = 0; shard < 3; shard++) {
       const run = await filedesk(['image-compressor', '--shard', `${shard}/3`, 'many', '--out', 'many-out', '--json', '--jobs', '1']);
@@ -319,8 +269,8 @@ describe('filedesk on files', () => {
   }, 120_000);
 
   it('runs a workflow the same way: photos to one compact PDF, a page each', async () => {
-    write(join(work, 'photos', 'a.jpg'), jpg(120, 90, 3));
-    write(join(work, 'photos', 'b.jpg'), jpg(90, 120, 4));
+    write(join(work, 'photos', 'a.jpg'), gradientJpg(120, 90, 3));
+    write(join(work, 'photos', 'b.jpg'), gradientJpg(90, 120, 4));
     const run = await filedesk(['photos-to-compact-pdf', 'photos', '--out', 'wf-out', '--json']);
     expect(run.code).toBe(0);
     const rows = lines(run.stdout);
@@ -402,7 +352,7 @@ describe('filedesk serve', () => {
   });
 
   it('`filedesk serve --port 0` listens on a free port and says where', async () => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--dir', site], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli(), 'serve', '--port', '0', '--dir', site], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const address = await new Promise<string>((resolve, reject) => {
         let out = '';

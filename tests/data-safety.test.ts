@@ -15,7 +15,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
 import Papa from 'papaparse';
 import { PDFDocument } from 'pdf-lib';
@@ -36,11 +35,11 @@ import { toolBatch, type LaneFactory } from '../src/engine/batch/tool-batch';
 import { workflowBatch } from '../src/engine/batch/workflow-batch';
 import { readManifest } from '../src/manifests/read';
 import { FIXTURE_HEIC } from './fixtures/heic';
+import { cliBundle } from './support/cli-bundle';
 import { asHandle, MemoryDir, type Fault } from './support/memory-folder';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const BUNDLE_DIR = process.env.FILEDESK_CLI_DIR ?? join(root, 'node_modules', '.cache', 'filedesk-cli-safety');
-const CLI = join(BUNDLE_DIR, 'filedesk.js');
+let BUNDLE_DIR = '';
+const cli = () => join(BUNDLE_DIR, 'filedesk.js');
 const IS_ROOT = process.getuid?.() === 0;
 
 type HostName = 'page' | 'batch' | 'workflow' | 'cli';
@@ -186,7 +185,7 @@ interface CliResult {
 }
 function filedesk(args: string[], onLine?: (line: string) => void): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli(), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -248,13 +247,7 @@ function memoryFolders(files: Map<string, Uint8Array | string>, outInside?: 'ins
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'filedesk-safety-'));
-  if (process.env.FILEDESK_CLI_DIR) return;
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.cli.config.ts'], {
-    cwd: root,
-    env: { ...process.env, CLI_DIST_DIR: BUNDLE_DIR },
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`The CLI build failed:\n${build.stdout}\n${build.stderr}`);
+  BUNDLE_DIR = cliBundle('filedesk-cli-safety');
 }, 240_000);
 
 afterAll(() => {
