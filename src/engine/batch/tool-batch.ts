@@ -6,10 +6,8 @@
  */
 import type { OptionValues, ToolManifest } from '../../../schemas/manifest';
 import { extensionsOf, tooLargeMessage } from '../../core/admission';
-import { factsOf } from '../../core/facts';
-import { namedOutputs } from '../../core/naming';
 import { jobKey } from '../../core/record';
-import { stepCall } from '../../core/step';
+import { runChain } from '../../core/run-chain';
 import { workerLane, type WorkerLane } from '../worker/bridge';
 import type { FileRun } from '../../core/run-batch';
 
@@ -42,10 +40,10 @@ export function toolBatch(manifest: ToolManifest, lane?: LaneFactory): BatchTarg
       return {
         key: jobKey([{ tool: manifest.slug, options }]),
         async runFile(file, lane, signal, name) {
-          const call = stepCall(manifest, options, factsOf([file]));
-          const { outputs, failures } = await lanes[lane].run(call.processor, [file], call.options, signal, () => undefined, call.each, call.contract);
-          const named = namedOutputs(manifest, [{ name, size: file.size }], outputs, options);
-          return { results: named.map((o) => ({ name: o.name, data: o.output.bytes })), failures };
+          // A tool is a chain of one step; it names its outputs from the name the run core gave this file.
+          const named = name === file.name ? file : new File([file], name, { type: file.type, lastModified: file.lastModified });
+          const run = await runChain([{ manifest, options }], [named], signal, () => undefined, (...args) => lanes[lane].run(...args));
+          return { results: run.results.map((r) => ({ name: r.name, data: r.blob })), failures: run.failures };
         },
         close: () => lanes.forEach((l) => l.close()),
       };
