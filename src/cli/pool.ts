@@ -26,7 +26,12 @@ export interface LaneOptions {
   verbose: boolean;
   /** V8's old-generation limit of each worker, in MiB. */
   maxOldGenerationSizeMb?: number;
-  /** Replace a worker after this many runs (default LANE_RUNS_PER_WORKER). */
+  /**
+   * Replace a worker after this many runs (default: by its memory alone). In Node a worker's memory
+   * is its own to measure, and a thread ended every 50 files left the process's peak twice as high
+   * (300 photos through the Image Compressor, 2 lanes: 645 MB against 319 MB), since the memory of
+   * an ended thread is not all given back to the system.
+   */
   runsPerWorker?: number;
   /**
    * Replace a worker once its heap and the memory its objects hold outside it
@@ -82,7 +87,7 @@ export function createLane(workerUrl: URL, options: LaneOptions): Lane {
   const lane = createWorkerLane<WorkerRequest, WorkerReply>({
     spawn: (events) => spawnThread(workerUrl, options, events),
     crashed: () => new Error(CRASH_MESSAGE),
-    runsPerWorker: options.runsPerWorker,
+    runsPerWorker: options.runsPerWorker ?? Infinity,
     memoryMarkBytes: memoryMarkMb * MB,
   });
   return {
