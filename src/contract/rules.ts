@@ -2,7 +2,7 @@
  * Evaluation of the manifest's declarative rules: conditions, number
  * expressions, delays and size factors. Pure data in, numbers out; no eval.
  */
-import type { Condition, Delay, Expr, OptionValues, Simulation, TextValue } from '../../schemas/manifest';
+import type { Condition, Delay, Expr, OptionValues, Simulation, TextValue, ToolManifest } from '../../schemas/manifest';
 
 /** Facts about the chosen files (and runtime facts such as pageCount that views add). */
 export interface Facts {
@@ -105,4 +105,12 @@ export function metaValue(value: Expr | TextValue, options: OptionValues, facts:
     return metaValue(holds(value.if, options, facts) ? value.then : value.else, options, facts);
   }
   return evaluate(value, options, facts);
+}
+
+/**
+ * The one reading of a manifest's checks: the first that holds for these values and facts, if any.
+ * Here, with no zod, so a page can say what is wrong before a run without loading the options schema.
+ */
+export function failedCheck(checks: ToolManifest['checks'] | undefined, values: OptionValues, facts: Facts): ToolManifest['checks'][number] | undefined {
+  return checks?.find((c) => holds(c.when, values, facts));
 }

@@ -8,7 +8,9 @@
 import type { z } from 'zod';
 import type { Field, OptionValues, ToolManifest } from '../../schemas/manifest';
 import { optionsSchema } from './options';
-import { holds, type Facts } from './rules';
+import { failedCheck, type Facts } from './rules';
+
+export { failedCheck };
 
 /**
  * What a run's values are checked against: the manifest's fields and the facts of the run's files,
@@ -22,10 +24,6 @@ export interface FieldsCheck {
   noFile?: string;
 }
 
-/** The one reading of a manifest's checks: the first that holds for these values and facts, if any. */
-export function failedCheck(checks: ToolManifest['checks'] | undefined, values: OptionValues, facts: Facts): ToolManifest['checks'][number] | undefined {
-  return checks?.find((c) => holds(c.when, values, facts));
-}
 
 export interface OptionProblem {
   /** 'fields' when the form would refuse the value, 'check' for a manifest check, 'processor' when only the processor's schema does. */

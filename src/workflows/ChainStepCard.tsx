@@ -12,8 +12,7 @@ import { OptionsForm, type OptionsFormApi } from '../engine/OptionsForm';
 import { useToolOptions } from '../engine/useToolOptions';
 import { validateOptions } from '../engine/validate-options';
 import { notify } from '../engine/notify';
-import type { Facts } from '../contract/rules';
-import { failedCheck } from '../contract/run-options';
+import { failedCheck, type Facts } from '../contract/rules';
 import { ToolIcon } from '../engine/ToolIcon';
 
 /** Validates a step's options; the values to run with, or null once the visitor has been told what is wrong. */
