@@ -17,8 +17,7 @@ import { access } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { jobKey, combinedInputKey, RunRecord } from '../core/record';
-import { newRow, runBatch, ALREADY_DONE, type BatchRow } from '../core/run-batch';
-import { nameClaims } from '../core/name-plan';
+import { newRow, pathClaims, runBatch, ALREADY_DONE, type BatchRow } from '../core/run-batch';
 import { writeFailedMessage } from '../core/io-errors';
 import { CancelledError } from '../lib/errors';
 import { UsageError, parseRunArgs, type ParsedRun } from './args';
@@ -198,15 +197,13 @@ async function runTogether(target: Target, parsed: ParsedRun, inputs: CliInput[]
       settle({ status: cancelled ? 'cancelled' : 'failed', message: cancelled ? '' : (error as Error).message, ms: performance.now() - started });
       return finish();
     }
-    const claims = nameClaims();
+    const claims = pathClaims({ key, overwrite: flags.overwrite, sink }, record);
     const outputs: string[] = [];
     let bytesOut = 0;
     let writeError = '';
     const paths: string[] = [];
     for (const result of reply.results) {
-      let path = claims.claim(result.name);
-      while (!flags.overwrite && !record.owns(key, input, path) && (await sink.exists(path))) path = claims.claim(result.name);
-      paths.push(path);
+      paths.push(await claims.claim(result.name, input));
     }
     try {
       await sink.appendRecord(record.note({ job: key, input, state: 'writing', outputs: paths }));

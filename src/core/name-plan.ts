@@ -53,24 +53,20 @@ export function namingNames(paths: readonly string[]): string[] {
 }
 
 /**
- * Paths handed out once each, compared without case (two names that differ
- * only in case are one file on common file systems): a path already handed
- * out, or refused by `taken`, gets " (2)", " (3)" ... before its extension.
+ * Names handed out once each, compared without case (two names that differ
+ * only in case are one file on common file systems): a name already handed
+ * out gets " (2)", " (3)" ... before its extension.
  */
-export function nameClaims(taken: (path: string) => boolean = () => false) {
+export function nameClaims() {
   const claimed = new Set<string>();
   return {
     claim(path: string): string {
       const dir = dirOf(path);
       const name = path.slice(dir.length);
       let unique = path;
-      for (let n = 2; claimed.has(unique.toLowerCase()) || taken(unique); n++) unique = dir + numberedName(name, n);
+      for (let n = 2; claimed.has(unique.toLowerCase()); n++) unique = dir + numberedName(name, n);
       claimed.add(unique.toLowerCase());
       return unique;
-    },
-    /** Marks a path as handed out without claiming a new one (an output an earlier run wrote). */
-    hold(path: string): void {
-      claimed.add(path.toLowerCase());
     },
   };
 }

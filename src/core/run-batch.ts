@@ -106,7 +106,7 @@ export function newRow(input: Pick<BatchInput, 'path' | 'size'>): BatchRow {
  * Output paths for one batch: each handed out once (without regard to case), and a path where a
  * file already stands is handed out only to the input that owns it in the record.
  */
-function pathClaims(job: BatchJob, record: RunRecord) {
+export function pathClaims(job: Pick<BatchJob, 'key' | 'overwrite' | 'sink'>, record: RunRecord) {
   const claimed = new Set<string>();
   return {
     hold(path: string) {

@@ -15,8 +15,6 @@ import { useEarlyFiles } from './useEarlyFiles';
 export const DEFAULT_HELP = 'Drag and drop your file here, or click to browse.';
 export const MULTI_HELP = 'Drag and drop your files here, or click to browse.';
 
-export { emptyFileMessage };
-
 /** Shows one toast per problem, as the specification words them. */
 export function reportRejections(rejections: FileRejection[], limits: ToolManifest['limits']): void {
   let tooMany = false;
