@@ -26,6 +26,7 @@ import {
 } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { twoToneJpeg } from '../../tests/fixtures/pdf-build/images';
+import { itJudgedBy, judgeCommand } from '../../tests/support/judges';
 import { napiBackend } from '../../tests/fixtures/pdf-text/napi-backend';
 import { pdfjsPageWords, slideWords, slideXmls, wordDifference } from '../../tests/fixtures/pdf-text/pptx-words';
 import { convertPdfToPowerpoint } from './pdf-to-powerpoint';
@@ -304,22 +305,13 @@ describe('pdf-to-powerpoint text from the drawing pass', () => {
     expect(worstInside(picture, label, WHITE)).toBeLessThan(24);
   });
 
-  const soffice = (() => {
-    try {
-      execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 60_000 });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-
-  it.skipIf(!soffice)('opens in LibreOffice, which reads every word back', async () => {
+  itJudgedBy('soffice', 'opens in LibreOffice, which reads every word back', async () => {
     const pdf = await bandPdf();
     const { pptx } = await convert(pdf);
     const dir = mkdtempSync(path.join(tmpdir(), 'pptx-lo-'));
     try {
       writeFileSync(path.join(dir, 'deck.pptx'), pptx);
-      execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, path.join(dir, 'deck.pptx')], {
+      execFileSync(judgeCommand('soffice'), ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, path.join(dir, 'deck.pptx')], {
         stdio: 'ignore',
         timeout: 120_000,
       });

@@ -5,10 +5,11 @@
  * fails. On a developer's machine the test is skipped instead, and the reason
  * is printed once.
  */
-import { execFileSync } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { it, type TestFunction } from 'vitest';
 
-/** The programs, by the command each test calls. ImageMagick's `convert` is called by full path (see ENVIRONMENT.md). */
+/** The programs, by the command each test calls. ImageMagick's `convert` and `identify` by full path: another `convert` may come first on PATH. */
 export const JUDGES = {
   qpdf: 'qpdf',
   pdftotext: 'pdftotext',
@@ -27,16 +28,23 @@ export type Judge = keyof typeof JUDGES;
 const found = new Map<Judge, boolean>();
 const told = new Set<Judge>();
 
+/** Whether a command runs: a full path as it stands, a bare name through PATH, as execFile finds it. */
+function runnable(command: string): boolean {
+  const places = command.includes('/') ? [command] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, command));
+  return places.some((place) => {
+    try {
+      accessSync(place, constants.X_OK);
+      return statSync(place).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
 function installed(judge: Judge): boolean {
   let known = found.get(judge);
   if (known === undefined) {
-    const command = JUDGES[judge];
-    try {
-      execFileSync(command.startsWith('/') ? 'test' : 'which', command.startsWith('/') ? ['-x', command] : [command], { stdio: 'ignore' });
-      known = true;
-    } catch {
-      known = false;
-    }
+    known = runnable(JUDGES[judge]);
     found.set(judge, known);
   }
   return known;
@@ -53,7 +61,7 @@ export function hasJudges(...judges: Judge[]): boolean {
   const missing = judges.filter((judge) => !installed(judge));
   if (missing.length === 0) return true;
   const names = missing.map((judge) => JUDGES[judge]).join(', ');
-  if (underCi()) throw new Error(`${names} is not installed: .ci/run installs every judge, so under CI this test cannot be skipped.`);
+  if (underCi()) throw new Error(`${names} ${missing.length === 1 ? 'is' : 'are'} not installed: .ci/run installs every judge, so under CI this test cannot be skipped.`);
   for (const judge of missing) {
     if (told.has(judge)) continue;
     told.add(judge);

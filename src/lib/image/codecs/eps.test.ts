@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { unzlibSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { itJudgedBy, judgeCommand } from '../../../../tests/support/judges';
 import { encode } from './eps';
 
 /** 7 x 5: red left half, blue right half, the bottom row transparent. */
@@ -16,15 +17,6 @@ function picture() {
     for (let x = 0; x < width; x++) data.set(y === 4 ? [0, 0, 0, 0] : x < 3 ? [255, 0, 0, 255] : [0, 0, 255, 255], (y * width + x) * 4);
   return { width, height, data };
 }
-
-const hasGhostscript = (() => {
-  try {
-    execFileSync('gs', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe('EPS output', () => {
   it('is an EPSF-3.0 file whose bounding box is the picture and whose image data is its pixels on white', () => {
@@ -46,10 +38,10 @@ describe('EPS output', () => {
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
   });
 
-  it.skipIf(!hasGhostscript)('renders in Ghostscript as the same picture', () => {
+  itJudgedBy('gs', 'renders in Ghostscript as the same picture', () => {
     const dir = mkdtempSync(join(tmpdir(), 'eps-'));
     writeFileSync(join(dir, 'in.eps'), encode(picture()));
-    execFileSync('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dEPSCrop', '-sDEVICE=png16m', '-r72', `-sOutputFile=${join(dir, 'out.png')}`, join(dir, 'in.eps')]);
+    execFileSync(judgeCommand('gs'), ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dEPSCrop', '-sDEVICE=png16m', '-r72', `-sOutputFile=${join(dir, 'out.png')}`, join(dir, 'in.eps')]);
     const png = PNG.sync.read(readFileSync(join(dir, 'out.png')));
     expect([png.width, png.height]).toEqual([7, 5]);
     const at = (x: number, y: number) => [...png.data.subarray((y * 7 + x) * 4, (y * 7 + x) * 4 + 3)];
