@@ -425,15 +425,16 @@ test('unlock-pdf: a PDF that opens without a password loses its restrictions wit
   expect(await pdfPageTexts(bytes)).toEqual(['Restricted page one', 'Restricted page two']);
 });
 
-test('split-pdf: a PDF that opens without a password but forbids changes is split like any other', async ({ page }) => {
+test('split-pdf: a PDF that opens without a password but forbids changes is split, and the part keeps its owner restrictions', async ({ page }) => {
   await openReal(page, 'split-pdf');
   const restricted = await restrictedPdf(await textPdf([['Part A'], ['Part B'], ['Part C']]));
   await page.getByTestId('file-input').setInputFiles(upload('restricted.pdf', PDF, restricted));
   await expect(page.getByTestId('page-count')).toHaveText('This PDF has 3 pages.');
   await page.getByRole('textbox', { name: 'Page ranges' }).fill('2-3');
   const [name] = await runReal(page, 'split-pdf');
+  await expect(page.getByTestId('result-note')).toHaveText("Kept the owner's restrictions: printing and editing stay off, as in the original.");
   const { bytes } = await downloadResult(page, name);
-  expect(bytes.toString('latin1')).not.toContain('/Encrypt');
+  expect(bytes.toString('latin1')).toContain('/Encrypt');
   expect(await pdfPageTexts(bytes)).toEqual(['Part B', 'Part C']);
 });
 

@@ -44,7 +44,8 @@ async function run(request: RunRequest): Promise<void> {
       const module = await loadProcessor(processor);
       const sources = stepFiles.map((f) => ({ name: f.name, type: f.type, read: async () => new Uint8Array(await f.arrayBuffer()) }));
       const done = await runFiles(module, sources, options, { signal, onProgress, each, fields });
-      for (const output of done.outputs) if (output.notice) notices.add(output.notice);
+      // The command has no result card: an output's note (the owner's restrictions kept, say) goes in the report with its notices.
+      for (const output of done.outputs) for (const said of [output.notice, output.note]) if (said) notices.add(said);
       return done;
     };
     const { results, failures } = await runChain(steps, files, controller.signal, () => undefined, runStep);

@@ -12,16 +12,28 @@
 import type { z } from 'zod';
 import type { ProcessorContext, ToolInput, ToolOutput } from './types';
 
-export interface ProcessorModule<S extends z.ZodType = z.ZodType> {
+export interface ProcessorModule<S extends z.ZodType = z.ZodType> extends ProcessorTraits {
   /** The typed shape and defaults of what the processor reads: manifest fields, processorSettings and view extras. */
   options: S;
   run(inputs: ToolInput[], options: z.output<S>, ctx: ProcessorContext): Promise<ToolOutput[]>;
 }
 
-/** Declares a processor: its options schema and its run function. */
+/** What a host needs to know of a processor besides its options and run function. */
+export interface ProcessorTraits {
+  /**
+   * The processor decides the encryption of its PDF outputs itself, so the run
+   * core does not put a restrictions-only input's owner restrictions back on
+   * them (src/core/run-files.ts): Unlock PDF removes them, Protect PDF sets
+   * its own, PDF Compressor puts them back before it measures what it saved.
+   */
+  ownsEncryption?: boolean;
+}
+
+/** Declares a processor: its options schema, its run function and any traits. */
 export function defineProcessor<S extends z.ZodType>(
   options: S,
   run: (inputs: ToolInput[], options: z.output<S>, ctx: ProcessorContext) => Promise<ToolOutput[]>,
+  traits: ProcessorTraits = {},
 ): ProcessorModule<S> {
-  return { options, run };
+  return { options, run, ...traits };
 }

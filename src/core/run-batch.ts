@@ -58,8 +58,11 @@ export interface BatchRow {
 
 /** What a tool (or chain) makes of one file: named outputs, or the file's failure. */
 export interface FileRun {
-  /** Bytes go to the sink as they are: a Blob made only to be written would wait for garbage collection. */
-  results: { name: string; data: Blob | Uint8Array }[];
+  /**
+   * Bytes go to the sink as they are: a Blob made only to be written would wait for garbage collection.
+   * A result's note (ToolOutput.note) is the file's message in the report, as it is on the result card.
+   */
+  results: { name: string; data: Blob | Uint8Array; note?: string }[];
   failures: FileFailure[];
 }
 
@@ -208,7 +211,8 @@ export async function runBatch(job: BatchJob): Promise<BatchRow[]> {
     } catch (error) {
       return failed(writeFailedMessage(RECORD_FILE, error));
     }
-    update(index, { status: 'done', bytesOut, outputs, message: failures[0]?.message ?? '', ms: ms() });
+    const notes = [...new Set(results.map((r) => r.note).filter((note) => !!note))].join(' ');
+    update(index, { status: 'done', bytesOut, outputs, message: failures[0]?.message ?? notes, ms: ms() });
   }
 
   let next = 0;

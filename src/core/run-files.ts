@@ -4,11 +4,13 @@
  * simulation says `outputs: "each"`) runs its processor once per file: each
  * file is read when its turn comes and succeeds or fails on its own. A tool
  * that combines its files gets them all at once and reports the ones it left
- * out through ctx.fail. The worker runs this; so can any other host.
+ * out through ctx.fail. A PDF made from a restrictions-only PDF gets the
+ * owner's restrictions back. The worker runs this; so can any other host.
  */
 import type { OptionValues } from '../../schemas/manifest';
 import { CancelledError, isToolError, throwIfAborted, ToolError } from '../lib/errors';
 import { damagedPdfError } from '../lib/pdf/damage';
+import { looksLikePdf, mentionsEncryption } from '../lib/pdf/messages';
 import type { ProcessorModule } from '../contract/processor';
 import { checkRunOptions, type FieldsCheck } from '../contract/run-options';
 import type { FileFailure, ToolInput, ToolOutput } from '../contract/types';
@@ -83,6 +85,23 @@ function processorOptions(processor: ProcessorModule, rawOptions: unknown, field
   throw new Error(`Option ${problem.path}: ${problem.message}`);
 }
 
+/**
+ * The outputs with the owner's restrictions put back: a restrictions-only PDF
+ * (empty open password, an owner password forbidding printing, copying or
+ * editing) is decrypted for the processor to work on it, so each PDF made from
+ * it is encrypted again as the original was (lib/pdf/owner-restrictions.ts),
+ * on every host alike. `inputs` are the files the outputs were made from. A
+ * processor that decides its outputs' encryption itself (ownsEncryption:
+ * Unlock PDF, Protect PDF, PDF Compressor) is left alone. The check is a scan of the bytes;
+ * qpdf loads only for an input that names an encryption dictionary.
+ */
+async function withOwnerRestrictions(processor: ProcessorModule, outputs: ToolOutput[], inputs: readonly ToolInput[]): Promise<ToolOutput[]> {
+  if (processor.ownsEncryption || !outputs.some((o) => looksLikePdf(o.bytes))) return outputs;
+  if (!inputs.some((i) => looksLikePdf(i.bytes) && mentionsEncryption(i.bytes))) return outputs;
+  const { keepOwnerRestrictions } = await import('../lib/pdf/owner-restrictions');
+  return keepOwnerRestrictions(outputs, inputs);
+}
+
 export async function runFiles(
   processor: ProcessorModule,
   sources: readonly FileSource[],
@@ -112,10 +131,14 @@ export async function runFiles(
       failures.splice(before);
       throw error;
     }
-    const outputs = await processor.run(inputs, options, { signal, onProgress: ctx.onProgress, fail }).catch((error: unknown) => {
+    const made = await processor.run(inputs, options, { signal, onProgress: ctx.onProgress, fail }).catch((error: unknown) => {
       // With one file, an engine's complaint is about that file.
       throw (sources.length === 1 && pdfEngineError(sources[0].name, error)) || error;
     });
+    throwIfAborted(signal);
+    // A file the processor left out gave nothing to the outputs, nor its restrictions.
+    const left = new Set(failures.slice(before).map((f) => f.name));
+    const outputs = await withOwnerRestrictions(processor, made, inputs.filter((i) => !left.has(i.name)));
     throwIfAborted(signal);
     if (ctx.each) outputs.forEach((o) => (o.source = 0));
     return { outputs, failures };
@@ -128,7 +151,8 @@ export async function runFiles(
     // Progress inside one file is spread over that file's share of the whole run.
     const onProgress = (done: number, of: number) => ctx.onProgress(index + (of > 0 ? Math.min(done / of, 1) : 0), total);
     try {
-      const made = await processor.run([await readInput(source)], options, { signal, onProgress, fail });
+      const input = await readInput(source);
+      const made = await withOwnerRestrictions(processor, await processor.run([input], options, { signal, onProgress, fail }), [input]);
       for (const output of made) outputs.push({ ...output, source: index });
     } catch (error) {
       if (error instanceof CancelledError || signal.aborted) throw new CancelledError();

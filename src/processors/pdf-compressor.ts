@@ -7,7 +7,9 @@
  * is smaller. Ghostscript is loaded on first use; if it cannot load or run,
  * the pdf-lib result stands. A restrictions-only file (encrypted with an
  * empty open password) is decrypted once up front, so both engines and the
- * content check read the same plain file.
+ * content check read the same plain file, and its owner's restrictions are put
+ * back here rather than by the run core (ownsEncryption), so the sizes shown
+ * are those of the file the visitor gets.
  *
  * Options (manifests/pdf/pdf-compressor.json):
  *   level: 'low' (200 dpi, JPEG 85) | 'medium' (150 dpi, JPEG 70, default) | 'high' (96 dpi, JPEG 50)
@@ -85,7 +87,12 @@ export function createPdfCompressor(
       if (result.kept) notice = KEPT_NOTICE;
     }
     // "Your original file is kept" means the visitor's own bytes, not the decrypted copy.
-    const bytes = result.kept ? input.bytes : result.bytes;
+    let final: ToolOutput = { bytes: result.kept ? input.bytes : result.bytes, type: 'application/pdf' };
+    if (source !== input.bytes) {
+      const { keepOwnerRestrictions } = await import('../lib/pdf/owner-restrictions');
+      [final] = await keepOwnerRestrictions([final], [input]);
+    }
+    const { bytes, note } = final;
     const originalSize = input.bytes.byteLength;
     const compressedSize = bytes.byteLength;
     return [
@@ -103,9 +110,10 @@ export function createPdfCompressor(
         },
         notice,
         noticeTone,
+        ...(note ? { note } : {}),
       },
     ];
-  });
+  }, { ownsEncryption: true });
 }
 
 export default createPdfCompressor(browserJpegCodec);

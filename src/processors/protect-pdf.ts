@@ -1,7 +1,9 @@
 /**
  * Protect PDF: AES-256 encryption with the visitor's password, through qpdf.
  * Scripts and auto-run actions are removed first, so an encrypted file cannot
- * hide them from inspection.
+ * hide them from inspection. The visitor's password and permissions replace
+ * whatever the original had, so the run core leaves the result's encryption
+ * alone (ownsEncryption).
  */
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
@@ -75,4 +77,4 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   throwIfAborted(ctx.signal);
   ctx.onProgress(2, 2);
   return [{ bytes: run.output, type: 'application/pdf', meta: { pageCount: doc.getPageCount(), encryption: 'AES-256' } }];
-});
+}, { ownsEncryption: true });

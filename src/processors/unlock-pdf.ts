@@ -3,6 +3,8 @@
  * (the password to open it, or the owner password), through qpdf. A PDF that
  * opens without a password and only restricts printing, copying or editing
  * (an owner password alone) is unlocked without asking for any password.
+ * Removing them is the point, so the run core does not put the owner's
+ * restrictions back on the result (ownsEncryption).
  */
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
@@ -60,4 +62,4 @@ export default defineProcessor(options, async (inputs, { password }, ctx) => {
       ...(restrictionsOnly ? { notice: RESTRICTIONS_REMOVED_NOTICE } : {}),
     },
   ];
-});
+}, { ownsEncryption: true });

@@ -43,7 +43,7 @@ export function toolBatch(manifest: ToolManifest, lane?: LaneFactory): BatchTarg
           // A tool is a chain of one step; it names its outputs from the name the run core gave this file.
           const named = name === file.name ? file : new File([file], name, { type: file.type, lastModified: file.lastModified });
           const run = await runChain([{ manifest, options }], [named], signal, () => undefined, (...args) => lanes[lane].run(...args));
-          return { results: run.results.map((r) => ({ name: r.name, data: r.blob })), failures: run.failures };
+          return { results: run.results.map((r) => ({ name: r.name, data: r.blob, note: r.note })), failures: run.failures };
         },
         close: () => lanes.forEach((l) => l.close()),
       };

@@ -33,7 +33,7 @@ export function workflowBatch(first: ChainStep, stepsFor: (options: OptionValues
           // The chain names its outputs from the name the run core gave this file (b.jpg beside b.png is "b (jpg).jpg").
           const named = name === file.name ? file : new File([file], name, { type: file.type, lastModified: file.lastModified });
           const run = await runChain(steps, [named], signal, () => undefined, (...args) => lanes[lane].run(...args));
-          return { results: run.results.map((r) => ({ name: r.name, data: r.blob })), failures: run.failures.map((f) => ({ ...f, message: `Step ${f.step}: ${f.message}` })) };
+          return { results: run.results.map((r) => ({ name: r.name, data: r.blob, note: r.note })), failures: run.failures.map((f) => ({ ...f, message: `Step ${f.step}: ${f.message}` })) };
         },
         close: () => lanes.forEach((l) => l.close()),
       };

@@ -11,28 +11,10 @@
 import { PDFDocument } from 'pdf-lib';
 import { ToolError } from '../errors';
 import { NO_PAGES, PAGE_TREE_BROKEN, damagedPdfError } from './damage';
-import { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, looksLikePdf, notPdfMessage } from './messages';
+import { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, looksLikePdf, mentionsEncryption, notPdfMessage } from './messages';
 import { repairPages } from './repair';
 
-export { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, isEncryptedPdf, looksLikePdf, notPdfMessage } from './messages';
-
-const ENCRYPT_KEY = new TextEncoder().encode('/Encrypt');
-
-/**
- * True when "/Encrypt" occurs anywhere in the file. Every encrypted PDF names
- * its encryption dictionary in plain text (trailer or cross-reference stream
- * dictionary, which are never encrypted), wherever that trailer sits, so a file
- * without it is certainly not encrypted. A match may be a false alarm.
- */
-export function mentionsEncryption(bytes: Uint8Array): boolean {
-  const first = ENCRYPT_KEY[0];
-  for (let i = bytes.indexOf(first); i !== -1 && i <= bytes.length - ENCRYPT_KEY.length; i = bytes.indexOf(first, i + 1)) {
-    let j = 1;
-    while (j < ENCRYPT_KEY.length && bytes[i + j] === ENCRYPT_KEY[j]) j++;
-    if (j === ENCRYPT_KEY.length) return true;
-  }
-  return false;
-}
+export { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, isEncryptedPdf, looksLikePdf, mentionsEncryption, notPdfMessage } from './messages';
 
 /**
  * The decrypted copy of an encrypted PDF whose open password is empty (a
@@ -81,10 +63,11 @@ async function parse(bytes: Uint8Array, name: string): Promise<PDFDocument | typ
 
 /**
  * Loads a PDF for editing. A restrictions-only file (encrypted, empty open
- * password) is decrypted first, so its pages and content come through and the
- * result carries no restrictions. Throws ToolError naming the file when it is
- * not a PDF or cannot be parsed, and the unlock message when it needs a
- * password to open. The input bytes are never modified.
+ * password) is decrypted first, so its pages and content come through; the
+ * document carries no restrictions, and the run core puts the owner's back on
+ * what a tool saves from it (owner-restrictions.ts). Throws ToolError naming
+ * the file when it is not a PDF or cannot be parsed, and the unlock message
+ * when it needs a password to open. The input bytes are never modified.
  */
 export async function loadPdf(bytes: Uint8Array, name: string): Promise<PDFDocument> {
   if (bytes.byteLength === 0 || !looksLikePdf(bytes)) throw new ToolError(notPdfMessage(name));

@@ -24,3 +24,26 @@ export function isEncryptedPdf(bytes: Uint8Array): boolean {
   const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 65536)));
   return /\/Encrypt\s/.test(tail) || /\/Encrypt\s*\d+\s+\d+\s+R/.test(tail);
 }
+
+const ENCRYPT_KEY = new TextEncoder().encode('/Encrypt');
+
+/**
+ * True when "/Encrypt" occurs anywhere in the file. Every encrypted PDF names
+ * its encryption dictionary in plain text (trailer or cross-reference stream
+ * dictionary, which are never encrypted), wherever that trailer sits, so a file
+ * without it is certainly not encrypted. A match may be a false alarm.
+ */
+export function mentionsEncryption(bytes: Uint8Array): boolean {
+  const first = ENCRYPT_KEY[0];
+  for (let i = bytes.indexOf(first); i !== -1 && i <= bytes.length - ENCRYPT_KEY.length; i = bytes.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < ENCRYPT_KEY.length && bytes[i + j] === ENCRYPT_KEY[j]) j++;
+    if (j === ENCRYPT_KEY.length) return true;
+  }
+  return false;
+}
+
+/** Said when one compressed part (stream) of a PDF would decode to more than stream-bytes.ts allows. */
+export const STREAM_TOO_LARGE_MESSAGE =
+  'This PDF holds a compressed part that would grow past 256 MB when opened, which is how a file is made to exhaust memory. ' +
+  'FileDesk does not open it. If you trust the file, open it in a PDF reader, save or print it as a new PDF, and try that copy.';

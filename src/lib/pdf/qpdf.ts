@@ -45,12 +45,13 @@ function collector(sink: number[]): (c: number | null) => void {
 }
 
 /**
- * Runs qpdf with the given arguments on `input` (written to INPUT_PATH) and
- * returns the exit code, the captured stdout and stderr text, and the file at
- * OUTPUT_PATH if one was written. Never throws for a qpdf failure: callers
- * classify the exit code and stderr.
+ * Runs qpdf with the given arguments on `input` (written to INPUT_PATH), with
+ * `files` written beside it under their own paths (a second PDF a command
+ * reads, such as --copy-encryption's), and returns the exit code, the captured
+ * stdout and stderr text, and the file at OUTPUT_PATH if one was written.
+ * Never throws for a qpdf failure: callers classify the exit code and stderr.
  */
-export async function runQpdf(args: string[], input?: Uint8Array): Promise<QpdfRun> {
+export async function runQpdf(args: string[], input?: Uint8Array, files: Record<string, Uint8Array> = {}): Promise<QpdfRun> {
   const out: number[] = [];
   const err: number[] = [];
   const options: EmscriptenModuleOptions = {
@@ -60,6 +61,7 @@ export async function runQpdf(args: string[], input?: Uint8Array): Promise<QpdfR
   };
   const qpdf = (await (createQpdf as unknown as (o: EmscriptenModuleOptions) => Promise<QpdfModule>)(options)) as QpdfModule;
   if (input) qpdf.FS.writeFile(INPUT_PATH, input);
+  for (const [path, bytes] of Object.entries(files)) qpdf.FS.writeFile(path, bytes);
   // In Node, Emscripten's exit() also sets process.exitCode, which would fail the test process.
   const exitCodeBefore = isNode() ? process.exitCode : undefined;
   let code: number;
