@@ -240,3 +240,20 @@ export function formFieldSummary(doc: PDFDocument): string[] {
   for (const field of fields?.asArray() ?? []) visit(field, '');
   return found.sort();
 }
+
+/** Removes form fields whose widgets are among `widgets`, and fields left with no widgets. */
+export function dropFields(doc: PDFDocument, widgets: Set<PDFRef>): void {
+  const form = doc.catalog.lookupMaybe(N.AcroForm, PDFDict);
+  const fields = form?.lookupMaybe(N.Fields, PDFArray);
+  if (!fields || widgets.size === 0) return;
+  const keep = (ref: unknown): boolean => {
+    if (ref instanceof PDFRef && widgets.has(ref)) return false;
+    const field = ref instanceof PDFRef ? doc.context.lookup(ref) : ref;
+    const kids = field instanceof PDFDict ? field.lookupMaybe(N.Kids, PDFArray) : undefined;
+    if (!kids) return true;
+    const left = kids.asArray().filter(keep);
+    (field as PDFDict).set(N.Kids, doc.context.obj(left));
+    return left.length > 0;
+  };
+  form!.set(N.Fields, doc.context.obj(fields.asArray().filter(keep)));
+}

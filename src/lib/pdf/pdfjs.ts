@@ -243,3 +243,30 @@ export async function textOperations(page: PDFPageProxy): Promise<{ visibleText:
   });
   return { visibleText, invisibleTextCount };
 }
+
+/**
+ * The advance width of each character as each font on the page draws it
+ * (glyph units, 1000 to the em), by font id as text items carry it. Read from
+ * the glyphs pdf.js lays out for the page's text operators, so it is the
+ * font's own metrics, not an estimate.
+ */
+export async function glyphWidths(page: PDFPageProxy): Promise<Map<string, Map<string, number>>> {
+  const { OPS } = await loadPdfjs();
+  const list = await page.getOperatorList();
+  const fonts = new Map<string, Map<string, number>>();
+  let current: Map<string, number> | undefined;
+  list.fnArray.forEach((fn, i) => {
+    const args = list.argsArray[i] as unknown[] | null;
+    if (fn === OPS.setFont) {
+      const id = String(args?.[0] ?? '');
+      current = fonts.get(id) ?? new Map();
+      fonts.set(id, current);
+    } else if (fn === OPS.showText && current && Array.isArray(args?.[0])) {
+      for (const glyph of args[0] as unknown[]) {
+        const { unicode, width } = (glyph ?? {}) as { unicode?: unknown; width?: unknown };
+        if (typeof unicode === 'string' && unicode.length > 0 && typeof width === 'number' && width >= 0) current.set(unicode, width);
+      }
+    }
+  });
+  return fonts;
+}

@@ -16,6 +16,7 @@ export interface AnnotationText {
 /** The fields of pdf.js's annotation data that hold text a reader can see or copy. */
 interface AnnotationData {
   rect?: number[];
+  annotationFlags?: number;
   contentsObj?: { str?: string };
   titleObj?: { str?: string };
   fieldValue?: unknown;
@@ -28,11 +29,16 @@ function valueText(value: unknown): string {
   return '';
 }
 
-/** Each annotation's texts, joined by line breaks, with its rectangle; annotations without text are left out. */
-export async function annotationTexts(page: PDFPageProxy): Promise<AnnotationText[]> {
-  const annotations = (await page.getAnnotations({ intent: 'display' })) as AnnotationData[];
+/**
+ * Each annotation's texts, joined by line breaks, with its rectangle; annotations without text are left out.
+ * 'display' gives those a reader shows (the page picture covers them), 'any' the hidden ones too.
+ */
+export async function annotationTexts(page: PDFPageProxy, intent: 'display' | 'any' = 'display'): Promise<AnnotationText[]> {
+  const annotations = (await page.getAnnotations({ intent })) as AnnotationData[];
   const out: AnnotationText[] = [];
   for (const annotation of annotations) {
+    // Hidden (2) and NoView (32): nothing of it is on the page to black out; redact-document.ts removes it from the file.
+    if (intent === 'display' && (annotation.annotationFlags ?? 0) & (2 | 32)) continue;
     const parts = [annotation.contentsObj?.str, annotation.titleObj?.str, valueText(annotation.fieldValue), ...(annotation.textContent ?? [])];
     const text = parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('\n');
     if (text && annotation.rect?.length === 4) out.push({ text, rect: annotation.rect });

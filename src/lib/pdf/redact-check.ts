@@ -1,13 +1,24 @@
 /**
- * The check Redact PDF makes on its own output before handing it over: the
- * saved file is read again with pdf.js, and the run fails if the search still
- * finds anything (in page text, comments or form field values), or if a page's text has a word an area removed more often
- * than the words kept on that page account for.
+ * The checks Redact PDF makes on its own output before handing it over, none
+ * of which trusts what the redaction meant to do:
+ * - the saved bytes are parsed afresh and every object searched, every stream
+ *   decoded, for the terms in each form a PDF stores text (PDFDocEncoding and
+ *   UTF-16 strings, hex strings, the pieces of TJ arrays joined), and the
+ *   file's raw bytes too;
+ * - pdf.js reads each page's text and every annotation, hidden ones included;
+ * - each box is drawn again from the saved file, and must be black.
+ * The run fails if any of them finds something, or if a page's text has a
+ * word an area removed more often than the words kept on that page account for.
  */
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFStream, PDFString } from 'pdf-lib';
 import { ToolError } from '../errors';
 import { findRanges, pageText, type RedactSearch, type TextPiece } from './redact-find';
 import { annotationTexts } from './redact-annotations';
-import { openPdfjs, pageTextItems } from './pdfjs';
+import { asLatin1, drawingStreams, streamTexts, type FoundText } from './redact-document';
+import type { Rect } from './redact-geometry';
+import { decodedStreamBytes } from './stream-bytes';
+import { loadPdfjs, openPdfjs, pageTextItems } from './pdfjs';
+import type { RasterBackend } from './render';
 
 /** What one page of the output may hold. */
 export interface PageExpectation {
@@ -20,9 +31,11 @@ export interface PageExpectation {
 }
 
 export interface Survivor {
-  /** 1-based page number. */
+  /** 1-based page number, or 0 for the file outside pages. */
   page: number;
   text: string;
+  /** Where outside a page's text it was found. */
+  place?: string;
 }
 
 const occurrences = (text: string, word: string) => findRanges(text, { emails: false, phones: false, words: [word] }).length;
@@ -47,7 +60,7 @@ export async function findSurvivors(bytes: Uint8Array, name: string, search: Red
       const page = await pdf.doc.getPage(n);
       const pieces = await pageTextItems(page);
       // Comments and form field values are read as text of their own, each on its own line.
-      const notes = (await annotationTexts(page)).map((annotation) => ({ str: annotation.text, hasEOL: true }));
+      const notes = (await annotationTexts(page, 'any')).map((annotation) => ({ str: annotation.text, hasEOL: true }));
       page.cleanup();
       for (const text of survivorsOnPage(pieces, search, byPage.get(n - 1))) survivors.push({ page: n, text });
       for (const text of survivorsOnPage(notes, search)) survivors.push({ page: n, text });
@@ -58,12 +71,109 @@ export async function findSurvivors(bytes: Uint8Array, name: string, search: Red
   }
 }
 
+/** The matches of the search in `text`, as found text. */
+function matchesIn(text: string, search: RedactSearch, wordsOnly: boolean): string[] {
+  const asked = wordsOnly ? { emails: false, phones: false, words: search.words } : search;
+  return findRanges(text, asked).map((r) => text.slice(r.start, r.end));
+}
+
+/**
+ * Searches the whole saved file for the terms, independently of how it was
+ * written: its raw bytes, then each object pdf-lib parses from them (object
+ * streams unpacked), with every string and name and every decoded stream
+ * except pictures.
+ */
+export async function searchSavedFile(bytes: Uint8Array, search: RedactSearch): Promise<Survivor[]> {
+  const found: Survivor[] = [];
+  for (const text of matchesIn(asLatin1(bytes), search, true)) found.push({ page: 0, text, place: 'the file bytes' });
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
+  const drawing = drawingStreams(doc);
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    const texts: FoundText[] = [];
+    const dict = object instanceof PDFStream ? object.dict : object;
+    textsOf(dict, texts);
+    if (object instanceof PDFStream && object.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) {
+      let decoded: Uint8Array | undefined;
+      try {
+        decoded = decodedStreamBytes(object);
+      } catch (error) {
+        if (error instanceof ToolError) throw error;
+        // Filters pdf-lib cannot undo are picture codecs; their bytes were searched raw above.
+      }
+      if (decoded) texts.push(...streamTexts(decoded, drawing.has(object)));
+    }
+    for (const { text, wordsOnly } of texts) {
+      for (const match of matchesIn(text, search, wordsOnly)) found.push({ page: 0, text: match, place: `object ${ref.objectNumber}` });
+    }
+  }
+  return found;
+}
+
+/** Strings (as text) and names (for the words only) anywhere in a parsed object. */
+function textsOf(object: unknown, out: FoundText[]): void {
+  if (object instanceof PDFString || object instanceof PDFHexString) out.push({ text: object.decodeText(), wordsOnly: false });
+  else if (object instanceof PDFName) out.push({ text: object.decodeText(), wordsOnly: true });
+  else if (object instanceof PDFArray) for (const item of object.asArray()) textsOf(item, out);
+  else if (object instanceof PDFDict) for (const [key, value] of object.entries()) textsOf(key, out), textsOf(value, out);
+}
+
+/** Boxes of one page, in display points. */
+export interface PageBoxes {
+  /** 0-based page index. */
+  page: number;
+  boxes: Rect[];
+}
+
+/** How dark (0..255 luma) a pixel under a box may be at most, and how many pixels of a box may be lighter. */
+const BLACK = 60;
+const LIGHT_SHARE = 0.01;
+const CHECK_DPI = 100;
+
+/** Draws each page of the saved file again and lists the boxes whose pixels are not black. */
+export async function unpaintedBoxes(bytes: Uint8Array, name: string, pages: readonly PageBoxes[], backend: RasterBackend): Promise<Survivor[]> {
+  if (pages.length === 0) return [];
+  const { AnnotationMode } = await loadPdfjs();
+  const pdf = await openPdfjs(bytes, name);
+  const left: Survivor[] = [];
+  try {
+    for (const { page: index, boxes } of pages) {
+      const page = await pdf.doc.getPage(index + 1);
+      const scale = CHECK_DPI / 72;
+      const viewport = page.getViewport({ scale });
+      const canvas = backend.create(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
+      try {
+        await page.render({ canvas: canvas as HTMLCanvasElement, viewport, background: 'rgb(255,255,255)', annotationMode: AnnotationMode.ENABLE }).promise;
+        const context = (canvas as unknown as { getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } }).getContext('2d');
+        boxes.forEach((box, n) => {
+          // A pixel in from each edge: the edge pixels are shared with what is around the box.
+          const x0 = Math.ceil(box.x * scale) + 1;
+          const y0 = Math.ceil(box.y * scale) + 1;
+          const w = Math.floor((box.x + box.width) * scale) - 1 - x0;
+          const h = Math.floor((box.y + box.height) * scale) - 1 - y0;
+          if (w <= 0 || h <= 0) return;
+          const { data } = context.getImageData(x0, y0, w, h);
+          let light = 0;
+          for (let i = 0; i < data.length; i += 4) if ((data[i]! + data[i + 1]! + data[i + 2]!) / 3 > BLACK) light++;
+          if (light > LIGHT_SHARE * w * h) left.push({ page: index + 1, text: `box ${n + 1}`, place: 'the pixels under a box' });
+        });
+      } finally {
+        canvas.width = 0;
+        canvas.height = 0;
+        page.cleanup();
+      }
+    }
+  } finally {
+    await pdf.destroy();
+  }
+  return left;
+}
+
 /** Throws a ToolError naming what survived, so a file that still shows redacted text is never handed over. */
 export function assertNothingSurvives(survivors: readonly Survivor[]): void {
   if (survivors.length === 0) return;
   const list = survivors
     .slice(0, 5)
-    .map((s) => `"${s.text}" on page ${s.page}`)
+    .map((s) => (s.page > 0 ? `"${s.text}" on page ${s.page}` : `"${s.text}" in ${s.place}`) + (s.page > 0 && s.place ? ` (${s.place})` : ''))
     .join(', ');
   throw new ToolError(
     `Redaction stopped: the redacted PDF still contains text that should have been removed (${list}). ` +

@@ -47,6 +47,8 @@ const DATE_LIKE = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{
 
 function isPhoneNumber(text: string): boolean {
   const digits = text.replace(/\D/g, '').length;
+  // A long run of bare digits is a timestamp (a PDF date is fourteen) or an identifier, not a number to dial.
+  if (digits > 11 && /^\d+$/.test(text)) return false;
   // Seven digits is the shortest local number; fifteen the longest international one (E.164).
   return digits >= 7 && digits <= 15 && !DATE_LIKE.test(text);
 }
@@ -54,9 +56,15 @@ function isPhoneNumber(text: string): boolean {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-/** A pattern for one word or phrase: any run of spaces between its parts, whole words at ends that are letters or digits. */
+/**
+ * A pattern for one word or phrase: any run of spaces between its parts, whole
+ * words at ends that are letters or digits. Inside a word one space may stand
+ * between letters, because wide kerning or letter spacing makes readers (and
+ * pdf.js) see "Quil lon" where the page shows one word.
+ */
 function wordPattern(word: string): RegExp {
-  const body = word.split(' ').map(escapeRegExp).join('\\s*');
+  const spaced = (part: string) => Array.from(part, escapeRegExp).join('\\s?');
+  const body = word.split(' ').map(spaced).join('\\s*');
   const before = WORD_CHAR.test(word[0]!) ? '(?<![\\p{L}\\p{N}])' : '';
   const after = WORD_CHAR.test(word.at(-1)!) ? '(?![\\p{L}\\p{N}])' : '';
   return new RegExp(`${before}${body}${after}`, 'giu');

@@ -3,9 +3,10 @@
  * shows it ("display points": x right, y down from the top-left of the
  * visible page, after /Rotate). pdf.js gives a position and an advance width
  * per item, not per character, so characters share the item's width in
- * proportion to their Helvetica widths: close for ordinary text fonts, exact
- * for Helvetica. Boxes are padded so a glyph drawn a little wider than its
- * estimate is still covered.
+ * proportion to their advance widths in the item's own font (read from the
+ * glyphs pdf.js lays out), or to Helvetica's where that is not known. Boxes
+ * are padded, and then grown to the ink drawn (redact-raster.ts), so a glyph
+ * reaching past its advance is still covered.
  */
 import type { Matrix } from './display-space';
 
@@ -23,7 +24,12 @@ export interface PlacedItem {
   transform: number[];
   /** Advance along the baseline in user space units. */
   width: number;
+  /** pdf.js's id of the item's font. */
+  fontName?: string;
 }
+
+/** A character's relative advance width in a font (any unit, the same for every character of an item). */
+export type WidthOf = (char: string, fontName?: string) => number;
 
 /** a ∘ b: apply b, then a (pdf.js's Util.transform). */
 export function multiply(a: Matrix | number[], b: Matrix | number[]): Matrix {
@@ -47,8 +53,8 @@ export function baselineScale(item: PlacedItem): number {
  * the item's origin, plus the item's end: length str.length + 1.
  * `widthOf` gives a character's relative width (any unit).
  */
-export function characterOffsets(item: PlacedItem, widthOf: (char: string) => number): number[] {
-  const widths = Array.from(item.str, (char) => Math.max(0, widthOf(char)));
+export function characterOffsets(item: PlacedItem, widthOf: WidthOf): number[] {
+  const widths = Array.from(item.str, (char) => Math.max(0, widthOf(char, item.fontName)));
   // Surrogate pairs: Array.from yields one entry per code point; offsets are per UTF-16 unit.
   const perUnit: number[] = [];
   Array.from(item.str).forEach((char, i) => {

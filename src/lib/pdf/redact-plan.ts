@@ -6,7 +6,7 @@
  * word under a box stays readable in the text layer.
  */
 import { coveredCharacters, findRanges, pageText, type RedactSearch } from './redact-find';
-import { characterOffsets, overlaps, spanBox, type PlacedItem, type Rect } from './redact-geometry';
+import { characterOffsets, overlaps, spanBox, type PlacedItem, type Rect, type WidthOf } from './redact-geometry';
 import type { Matrix } from './display-space';
 
 export interface PlanItem extends PlacedItem {
@@ -23,8 +23,10 @@ export interface KeptRun {
 }
 
 export interface PagePlan {
-  /** Black boxes in display points (from the top-left of the page as shown). */
+  /** Black boxes in display points (from the top-left of the page as shown): the areas, then the matches. */
   boxes: Rect[];
+  /** The boxes over search matches, estimated from the text: the picture grows them to the ink drawn. */
+  matches: Rect[];
   kept: KeptRun[];
   /** The texts the search found on this page. */
   found: string[];
@@ -62,12 +64,12 @@ export function planPage(
   areas: readonly Rect[],
   search: RedactSearch,
   toDisplay: Matrix | number[],
-  widthOf: (char: string) => number,
+  widthOf: WidthOf,
 ): PagePlan {
   const text = pageText(items);
   const ranges = findRanges(text.text, search);
   const bySearch = coveredCharacters(text, ranges, items.length);
-  const boxes: Rect[] = [...areas];
+  const matches: Rect[] = [];
   const kept: KeptRun[] = [];
   const removedWords: string[] = [];
   let removedCharacters = 0;
@@ -84,7 +86,7 @@ export function planPage(
       }
       let j = i;
       while (j < item.str.length && searched[j]) j++;
-      boxes.push(spanBox(item, offsets[i]!, offsets[j]!, toDisplay));
+      matches.push(spanBox(item, offsets[i]!, offsets[j]!, toDisplay));
       i = j;
     }
     if (areas.length > 0) {
@@ -111,5 +113,5 @@ export function planPage(
       i = j;
     }
   });
-  return { boxes, kept, found: ranges.map((r) => text.text.slice(r.start, r.end)), removedWords, removedCharacters };
+  return { boxes: [...areas, ...matches], matches, kept, found: ranges.map((r) => text.text.slice(r.start, r.end)), removedWords, removedCharacters };
 }

@@ -27,9 +27,10 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { embedFonts } from '../fonts/embed';
+import { dropFields } from './form-fields';
 import { inDisplaySpace } from './display-space';
 import { visibleBox } from './page-box';
-import { baselineScale } from './redact-geometry';
+import { baselineScale, type WidthOf } from './redact-geometry';
 import type { KeptRun } from './redact-plan';
 
 const N = {
@@ -73,30 +74,26 @@ export class TextLayerFonts {
   }
 }
 
-/** A character's width in Helvetica, the estimate redact-geometry shares item widths by. */
-export function helveticaWidth(font: PDFFont, has: (char: string) => boolean): (char: string) => number {
-  return (char) => (has(char) ? font.widthOfTextAtSize(char, 1) : 0.55);
-}
-
-/** Removes form fields whose widgets are among `widgets`, and fields left with no widgets. */
-function dropFields(doc: PDFDocument, widgets: Set<PDFRef>): void {
-  const form = doc.catalog.lookupMaybe(N.AcroForm, PDFDict);
-  const fields = form?.lookupMaybe(N.Fields, PDFArray);
-  if (!fields || widgets.size === 0) return;
-  const keep = (ref: unknown): boolean => {
-    if (ref instanceof PDFRef && widgets.has(ref)) return false;
-    const field = ref instanceof PDFRef ? doc.context.lookup(ref) : ref;
-    const kids = field instanceof PDFDict ? field.lookupMaybe(N.Kids, PDFArray) : undefined;
-    if (!kids) return true;
-    const left = kids.asArray().filter(keep);
-    (field as PDFDict).set(N.Kids, doc.context.obj(left));
-    return left.length > 0;
+/**
+ * A character's advance width in em: as the page's font draws it when pdf.js
+ * laid that glyph out (`drawn`: font id to character to glyph units), else
+ * Helvetica's, the estimate redact-geometry falls back on.
+ */
+export function advanceWidth(font: PDFFont, has: (char: string) => boolean, drawn?: Map<string, Map<string, number>>): WidthOf {
+  return (char, fontName) => {
+    const known = fontName === undefined ? undefined : drawn?.get(fontName)?.get(char);
+    if (known !== undefined) return known / 1000;
+    return has(char) ? font.widthOfTextAtSize(char, 1) : 0.55;
   };
-  form!.set(N.Fields, doc.context.obj(fields.asArray().filter(keep)));
 }
 
-/** Replaces the page's content by the JPEG `picture` covering the visible page, with `kept` text invisible over it. */
-export async function writeRedactedPage(doc: PDFDocument, page: PDFPage, picture: Uint8Array, kept: readonly KeptRun[], fonts: TextLayerFonts): Promise<void> {
+/**
+ * Replaces the page's content by the JPEG `picture` covering the visible page,
+ * with `kept` text invisible over it. Returns how many runs of kept text no
+ * bundled font can write: the picture still shows them, but they cannot be
+ * selected or searched.
+ */
+export async function writeRedactedPage(doc: PDFDocument, page: PDFPage, picture: Uint8Array, kept: readonly KeptRun[], fonts: TextLayerFonts): Promise<number> {
   const annots = page.node.lookupMaybe(N.Annots, PDFArray);
   dropFields(doc, new Set((annots?.asArray() ?? []).filter((a): a is PDFRef => a instanceof PDFRef)));
   for (const key of [N.Annots, ...PAGE_EXTRAS]) page.node.delete(key);
@@ -107,9 +104,13 @@ export async function writeRedactedPage(doc: PDFDocument, page: PDFPage, picture
   inDisplaySpace(page, visibleBox(page), (shown) => page.drawImage(image, { x: 0, y: 0, width: shown.width, height: shown.height }));
 
   const keys = new Map<PDFFont, PDFName>();
+  let unwritten = 0;
   for (const run of kept) {
     const font = await fonts.fontFor(run.text);
-    if (!font) continue;
+    if (!font) {
+      unwritten++;
+      continue;
+    }
     const natural = font.widthOfTextAtSize(run.text, 1);
     const scale = baselineScale(run.item);
     if (!(natural > 0)) continue;
@@ -134,6 +135,7 @@ export async function writeRedactedPage(doc: PDFDocument, page: PDFPage, picture
       popGraphicsState(),
     );
   }
+  return unwritten;
 }
 
 const INFO_KEYS = ['Title', 'Author', 'Subject', 'Keywords', 'Creator', 'Producer', 'CreationDate', 'ModDate', 'Trapped'];

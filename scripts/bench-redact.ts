@@ -1,0 +1,51 @@
+/**
+ * Redaction benchmark: seconds per page of Redact PDF on a generated 20-page
+ * text PDF (a name and an email address searched for on every page) and on a
+ * generated 20-page scan (a box drawn on every page), in Node with the same
+ * processor code as the site (pages drawn by pdf.js on @napi-rs/canvas at
+ * 200 DPI, the check after redaction included). Prints numbers only.
+ * Run with `npm run bench:redact`.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { createServer } from 'vite';
+import '../tests/setup/offscreen-canvas.ts';
+import { napiBackend } from '../tests/fixtures/pdf-text/napi-backend.ts';
+import { SAMPLE_TEXT, scannedPdf } from '../tests/fixtures/scanned-pdf.ts';
+
+const PAGES = 20;
+const NAME = 'Quillon Marsh';
+const server = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });
+const { redactPdf, options } = (await server.ssrLoadModule('/src/processors/redact-pdf.ts')) as typeof import('../src/processors/redact-pdf.ts');
+const ctx = { signal: new AbortController().signal, onProgress: () => {} };
+
+/** A4 pages of 11 pt Helvetica, about 45 lines each, with the name and an email address on each. */
+async function textPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < PAGES; p++) {
+    const page = doc.addPage([595, 842]);
+    for (let line = 0; line < 45; line++) {
+      const text = line === 10 ? `Prepared for ${NAME}, reachable at q.marsh@example.com, page ${p + 1}.` : SAMPLE_TEXT[line % SAMPLE_TEXT.length]!;
+      page.drawText(text.slice(0, 95), { x: 40, y: 800 - line * 17, size: 11, font });
+    }
+  }
+  return doc.save();
+}
+
+async function time(label: string, bytes: Uint8Array, raw: Record<string, unknown>): Promise<void> {
+  const started = performance.now();
+  const [output] = await redactPdf([{ name: 'bench.pdf', type: 'application/pdf', bytes }], options.parse(raw), ctx, napiBackend);
+  const seconds = (performance.now() - started) / 1000;
+  const meta = output!.meta as { redactedPages: number };
+  console.log(
+    `${label}: ${seconds.toFixed(1)} s for ${PAGES} pages, ${(seconds / PAGES).toFixed(2)} s/page ` +
+      `(${meta.redactedPages} pages redacted; ${(bytes.length / 1e6).toFixed(1)} MB in, ${(output!.bytes.length / 1e6).toFixed(1)} MB out)`,
+  );
+}
+
+const lines = Array.from({ length: 30 }, (_, i) => (i === 5 ? `Prepared for ${NAME} on file.` : SAMPLE_TEXT[i % SAMPLE_TEXT.length]!.slice(0, 70)));
+const scan = await scannedPdf(Array.from({ length: PAGES }, () => lines));
+await time('20-page text PDF, search', await textPdf(), { words: NAME, emails: true });
+const boxes = Array.from({ length: PAGES }, (_, page) => ({ page, x: 0.08, y: 0.2, width: 0.5, height: 0.04 }));
+await time('20-page scan, a box on each page', scan.bytes, { redactions: boxes });
+await server.close();
