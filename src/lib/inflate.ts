@@ -7,8 +7,13 @@
  */
 import { Inflate } from 'fflate';
 
-/** Compressed bytes fed at a time: at most about 66 MB of output (DEFLATE's 1032:1) between two checks. */
-const PIECE = 64 * 1024;
+/**
+ * Compressed bytes fed at a time: at most about 66 MB of output (DEFLATE's
+ * 1032:1) between two checks, and less for a small limit, so that output
+ * past it stops within a few megabytes.
+ */
+const MAX_PIECE = 64 * 1024;
+const MIN_PIECE = 4 * 1024;
 
 export interface InflateBound {
   /** The most bytes the output may have. */
@@ -30,8 +35,9 @@ export function inflatePieces(data: Uint8Array, bound: InflateBound, onData: (pi
     if (total > bound.limit) throw bound.tooLarge();
     onData(piece, final);
   });
+  const piece = Math.min(MAX_PIECE, Math.max(MIN_PIECE, Math.ceil(bound.limit / 1024)));
   if (data.length === 0) inflater.push(data, true);
-  for (let at = 0; at < data.length; at += PIECE) inflater.push(data.subarray(at, at + PIECE), at + PIECE >= data.length);
+  for (let at = 0; at < data.length; at += piece) inflater.push(data.subarray(at, at + piece), at + piece >= data.length);
   return total;
 }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
+import { deflatedEntry, rawZip, zeroDeflate } from '../../tests/support/bombs';
 import { isOle2, looksLikeZip, MAX_ENTRIES, readZip, streamZipEntry, zipDirectory, zipNames } from './zip';
 
-const limits = { damaged: 'damaged', tooLarge: 'too large' };
+const limits = { damaged: 'damaged', tooLarge: 'too large', bomb: 'bomb' };
 
 describe('zip entries', () => {
   it('recognises ZIP and OLE2 signatures', () => {
@@ -51,5 +52,37 @@ describe('zip entries', () => {
     expect(streamZipEntry(zip, 'stored.txt', (data) => stored.push(data))).toBe(true);
     expect(Buffer.concat(stored).toString('utf8')).toBe('plain');
     expect(streamZipEntry(zip, 'absent.txt', () => undefined)).toBe(false);
+  });
+});
+
+describe('zip caps', () => {
+  it('stops inflating an entry that holds more than the archive may, whatever it declares', () => {
+    // 300 MiB of zeros in about 300 KB, declared as 1000 bytes; a cap of 8 MiB keeps the test quick.
+    const zip = rawZip([{ name: 'zeros.bin', stored: zeroDeflate(300), compression: 8, size: 1000 }]);
+    expect(zip.length).toBeLessThan(400_000);
+    expect(() => readZip(zip, { ...limits, maxBytes: 8 * 1024 * 1024 })).toThrow('bomb');
+    // Without a cap that low, the entry is still stopped at the size it declares.
+    expect(() => readZip(zip, limits)).toThrow('bomb');
+    const honest = rawZip([deflatedEntry('a.txt', strToU8('alpha')), { name: 'b.bin', stored: zeroDeflate(2), compression: 8, size: 2 * 1024 * 1024 }]);
+    const files = readZip(honest, limits);
+    expect(new TextDecoder().decode(files['a.txt'])).toBe('alpha');
+    expect(files['b.bin'].length).toBe(2 * 1024 * 1024);
+    expect(files['b.bin'].some((byte) => byte !== 0)).toBe(false);
+    expect(() => readZip(honest, { ...limits, maxBytes: 1024 * 1024 })).toThrow('too large');
+  });
+
+  it('refuses declared sizes past the cap before inflating anything', () => {
+    const zip = rawZip([{ name: 'zeros.bin', stored: new Uint8Array([0xff]), compression: 8, size: 300 * 1024 * 1024 }]);
+    // The stored byte is not DEFLATE data: inflating it would say "damaged".
+    expect(() => readZip(zip, limits)).toThrow('too large');
+    const many = rawZip([1, 2, 3].map((i) => ({ name: `part${i}.xml`, stored: new Uint8Array([0xff]), compression: 8 as const, size: 80 * 1024 * 1024 })));
+    expect(() => readZip(many, limits)).toThrow('too large');
+  });
+
+  it('streams an entry only up to its declared size', () => {
+    const zip = rawZip([{ name: 'sheet.xml', stored: zeroDeflate(8), compression: 8, size: 4096 }]);
+    let seen = 0;
+    expect(() => streamZipEntry(zip, 'sheet.xml', (piece) => (seen += piece.length))).toThrow(/holds more than its declared 4096 bytes/);
+    expect(seen).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { encode } from '../lib/image/encode';
 import type { RasterImage } from '../lib/image/types';
 import { twoToneJpeg, withExifOrientation } from '../../tests/fixtures/pdf-build/images';
 import { texturedPhoto } from '../../tests/support/image-fixtures';
+import { jpegWithMetadata, markersIn, METADATA_MARKERS, webpWithMetadata } from '../../tests/support/metadata';
 import { readJpegOrientation } from '../lib/image/jpeg-orientation';
 import { sniffFormat } from '../lib/image/header';
 import processor, { avifQuality, KEPT_NOTE, largerNote, options } from './image-compressor';
@@ -157,5 +158,33 @@ describe('image-compressor', () => {
       expect(out.notice).toMatch(/^noise\.png could not be made smaller than [\d.]+ KB, over the 1 KB limit\. Try a larger limit or another format\.$/);
       expect(out.note).toBe(out.notice);
     });
+  });
+});
+
+describe('image-compressor hands back the original without its metadata', () => {
+  const samePixels = async (a: Uint8Array, b: Uint8Array) => {
+    const [x, y] = [(await decode('a', a)).frames[0], (await decode('b', b)).frames[0]];
+    expect([y.width, y.height]).toEqual([x.width, x.height]);
+    expect(Buffer.compare(Buffer.from(x.data), Buffer.from(y.data))).toBe(0);
+  };
+
+  it.each([1, 6])('a JPEG with EXIF (orientation %i), GPS, XMP, IPTC and a comment', async (orientation) => {
+    const input = jpegWithMetadata(await encode(photo(), 'jpg', { quality: 20 }), orientation);
+    expect(markersIn(input)).toEqual(METADATA_MARKERS);
+    const [out] = await run([file('phone.jpg', input)], { quality: 100, format: 'original' });
+    expect(out.note).toBe(KEPT_NOTE);
+    expect(markersIn(out.bytes)).toEqual(orientation === 1 ? [] : ['Exif']);
+    expect(readJpegOrientation(out.bytes)).toBe(orientation);
+    expect(out.meta).toMatchObject({ originalSize: input.byteLength, compressedSize: out.bytes.byteLength });
+    expect(out.bytes.byteLength).toBeLessThan(input.byteLength);
+    await samePixels(input, out.bytes);
+  });
+
+  it('a WebP with EXIF and XMP chunks', async () => {
+    const input = webpWithMetadata(await encode(photo(), 'webp', { quality: 5 }), 96, 64);
+    const [out] = await run([file('phone.webp', input)], { quality: 100, format: 'original' });
+    expect(out.note).toBe(KEPT_NOTE);
+    expect(markersIn(out.bytes, ['EXIF', 'XMP ', 'TestCam', 'GPSLatitude'])).toEqual([]);
+    await samePixels(input, out.bytes);
   });
 });

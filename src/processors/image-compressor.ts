@@ -3,7 +3,8 @@
  * libavif or libjxl at the chosen quality, without metadata (the EXIF
  * orientation is applied to the pixels first). A result in the input's own
  * format that would be larger than the input is replaced by the input
- * itself, and the result card says so.
+ * itself, its metadata taken out and its pixels untouched (lib/image/
+ * strip-metadata.ts), and the result card says so.
  */
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
@@ -13,6 +14,7 @@ import { decode } from '../lib/image/decode';
 import { encode, MIME_TYPES, type EncodeFormat } from '../lib/image/encode';
 import { fitUnder, resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';
 import { quantise } from '../lib/image/quantise';
+import { WITH_METADATA, WITHOUT_METADATA, withoutMetadata } from '../lib/image/strip-metadata';
 import type { RasterImage } from '../lib/image/types';
 
 export const options = z.object({
@@ -28,8 +30,10 @@ export const PNG_QUANTISE_BELOW = 80;
 
 const SOURCE_FORMATS: Record<string, EncodeFormat> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
-/** The card's note when the input is handed back. */
-export const KEPT_NOTE = 'Original kept: compressing it again gave a larger file.';
+/** The card's note when the input is handed back, without its metadata. */
+export const KEPT_NOTE = `Original kept: compressing it again gave a larger file. ${WITHOUT_METADATA}`;
+/** The card's note when the input is handed back as it was, its layout not one the metadata can be taken out of. */
+export const KEPT_WITH_METADATA_NOTE = `Original kept: compressing it again gave a larger file. ${WITH_METADATA}`;
 
 /** The card's note when a format the visitor asked for came out larger than the input. */
 export function largerNote(format: string): string {
@@ -71,7 +75,8 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
     // Never hand back a bigger file of the same format. A format the visitor chose is still delivered (a
     // workflow's next step may need it, as JPG to PDF after "Photos to One Compact PDF"), and its card says it grew.
     const keep = larger && format === source;
-    const bytes = keep ? input.bytes.slice() : compressed;
+    const cleaned = keep ? withoutMetadata(input.bytes) : null;
+    const bytes = keep ? (cleaned ?? input.bytes.slice()) : compressed;
     const output: ToolOutput = {
       bytes,
       type: MIME_TYPES[format],
@@ -85,7 +90,7 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
     };
     if (keep) {
       output.notice = `${input.name} is already well compressed, so the original file is kept.`;
-      output.note = KEPT_NOTE;
+      output.note = cleaned ? KEPT_NOTE : KEPT_WITH_METADATA_NOTE;
     } else if (larger) output.note = largerNote(FORMAT_LABELS[format]);
     else if (fitted && fitted.fits && fitted.width !== frame.width) output.note = resizedNote(fitted.width, fitted.height, o.maxKb);
     if (fitted && bytes.byteLength > maxBytes) {

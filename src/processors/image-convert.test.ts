@@ -11,7 +11,9 @@ import type { ImageFrame, RasterImage } from '../lib/image/types';
 import { twoToneJpeg, withExifOrientation } from '../../tests/fixtures/pdf-build/images';
 import { ONE_COLOR_NO_PALETTE, ONE_COLOUR_OPAQUE, ONE_COLOUR_RGBA } from '../../tests/fixtures/webp';
 import { resizedNote } from '../lib/image/fit-size';
-import processor, { options } from './image-convert';
+import { FIXTURE_AVIF } from '../../tests/fixtures/avif-jxl';
+import { jpegWithMetadata, markersIn } from '../../tests/support/metadata';
+import processor, { KEPT_NOTE, KEPT_WITH_METADATA_NOTE, options } from './image-convert';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
 const file = (name: string, bytes: Uint8Array) => ({ name, type: '', bytes });
@@ -248,5 +250,22 @@ describe.runIf(existsSync(pngSuite))('PngSuite', () => {
     const [out] = await run([file(name, bytes)], { to: 'jpg' });
     const jpg = jpegJs.decode(out.bytes);
     expect([jpg.width, jpg.height]).toEqual([out.meta?.width, out.meta?.height]);
+  });
+});
+
+describe('a converter handing back the original', () => {
+  it('takes its metadata out when the format allows, its pixels unchanged', async () => {
+    const input = jpegWithMetadata(await encode(picture(96, 64), 'jpg', { quality: 20 }));
+    const [out] = await run([file('phone.png', input)], { to: 'jpg', quality: 100 });
+    expect(out.note).toBe(KEPT_NOTE);
+    expect(markersIn(out.bytes)).toEqual([]);
+    const [before, after] = [(await decode('a', input)).frames[0], (await decode('b', out.bytes)).frames[0]];
+    expect(Buffer.compare(Buffer.from(before.data), Buffer.from(after.data))).toBe(0);
+  });
+
+  it('says so when it hands the file back as it was (AVIF)', async () => {
+    const [out] = await run([file('odd.png', FIXTURE_AVIF)], { to: 'avif', quality: 100 });
+    expect(out.note).toBe(KEPT_WITH_METADATA_NOTE);
+    expect(Buffer.compare(Buffer.from(out.bytes), Buffer.from(FIXTURE_AVIF))).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import { framesFromPictures } from '../lib/image/animation';
 import { decode } from '../lib/image/decode';
 import { encode, MIME_TYPES } from '../lib/image/encode';
 import { fitUnder, resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';
+import { WITH_METADATA, WITHOUT_METADATA, withoutMetadata } from '../lib/image/strip-metadata';
 import type { DecodedImage, RasterImage } from '../lib/image/types';
 
 /**
@@ -47,8 +48,10 @@ export const OXIPNG_MAX_PIXELS = 1_000_000;
 /** The encoder format a decoded file already is, for the still formats a converter can write again. */
 const SAME_FORMAT: Record<string, Options['to']> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', jxl: 'jxl' };
 
-/** The result card's note when a converter hands back the input because its own output was larger. */
-export const KEPT_NOTE = 'Original kept: converting gave a larger file in the same format.';
+/** The result card's note when a converter hands back the input, without its metadata, because its own output was larger. */
+export const KEPT_NOTE = `Original kept: converting gave a larger file in the same format. ${WITHOUT_METADATA}`;
+/** The same when the input is handed back as it was (AVIF and JPEG XL, whose metadata is not taken out here). */
+export const KEPT_WITH_METADATA_NOTE = `Original kept: converting gave a larger file in the same format. ${WITH_METADATA}`;
 
 function baseName(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -126,12 +129,14 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
     const animated = decoded.frames.length > 1 && decoded.format !== 'tiff';
     // A file already in the target format (a .png that is really a WebP, given to PNG to WebP) is never made larger.
     const kept = encoded.length === 1 && !animated && SAME_FORMAT[decoded.format] === o.to && encoded[0].byteLength >= input.bytes.byteLength;
-    if (kept) encoded[0] = input.bytes.slice();
+    // The promise of no metadata holds for the handed-back file too, wherever it can be taken out without touching the pixels.
+    const cleaned = kept ? withoutMetadata(input.bytes) : null;
+    if (kept) encoded[0] = cleaned ?? input.bytes.slice();
     encoded.forEach((bytes, page) => {
       const meta: Record<string, string | number> = { width: first.width, height: first.height, originalSize: input.bytes.byteLength, ...settingsMeta(o) };
       if (o.to === 'gif') Object.assign(meta, { frameCount: decoded.frames.length, type: animated ? 'Animated' : 'Static' });
       const output: ToolOutput = { bytes, type, meta };
-      if (kept) output.note = KEPT_NOTE;
+      if (kept) output.note = cleaned ? KEPT_NOTE : KEPT_WITH_METADATA_NOTE;
       // Several pages of one TIFF would share the template's name; each page is numbered instead.
       if (encoded.length > 1) output.name = `${baseName(input.name)}-page-${page + 1}.${o.to}`;
       // The first frame of an animation is marked as such, so it is not mistaken for the whole animation.

@@ -31,7 +31,7 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
     // The composite first: it checks the size and format and says when the file has none.
     const [composite] = (await decode(input.name, input.bytes)).frames;
     const { readLayers } = await import('../lib/image/codecs/psd');
-    const layers = readLayers(input.bytes);
+    const layers = readLayers(input.name, input.bytes);
     throwIfAborted(ctx.signal);
 
     const doc = await PDFDocument.create();

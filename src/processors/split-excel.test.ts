@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { zipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
-import { zipBombMessage } from '../lib/data/workbook';
+import { zipBombMessage } from '../lib/zip';
 import splitExcel, { oneSheetMessage } from './split-excel';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });

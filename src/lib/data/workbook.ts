@@ -1,22 +1,22 @@
 /**
- * Opening spreadsheets for the data tools with SheetJS (@e965/xlsx): .xlsx
- * (after checking the ZIP's declared sizes, so a zip bomb is refused before
- * anything is inflated), .xls, and .csv (read with the project's CSV reader so
- * cells stay text exactly as written).
+ * Opening spreadsheets for the data tools with SheetJS (@e965/xlsx): .xlsx,
+ * .xls, and .csv (read with the project's CSV reader so cells stay text
+ * exactly as written). An .xlsx is unzipped here, under the caps of lib/zip
+ * (declared sizes checked before anything is inflated, the inflated bytes
+ * stopped at the cap), and handed to SheetJS re-packed without compression:
+ * SheetJS's own unzipper trusts the sizes in each entry's local header and
+ * grows without bound when they are zero, so it must only ever copy bytes.
  */
 import type { WorkBook } from '@e965/xlsx';
+import { zipSync } from 'fflate';
 import { decodeCsvText, parseCsv } from '../csv';
 import { ToolError } from '../errors';
-import { isOle2, looksLikeZip, zipDirectory, type ZipEntryInfo } from '../zip';
+import { isOle2, looksLikeZip, readZip, zipBombMessage, zipDirectory, type ZipEntryInfo } from '../zip';
 
 /** The most a workbook may expand to when unzipped; a 50 MB workbook of plain data stays well under it. */
 export const MAX_UNZIPPED = 800 * 1024 * 1024;
 /** Deflate cannot compress more than about 1032 to 1: an entry claiming more is lying about its size. */
 export const MAX_RATIO = 1000;
-
-export function zipBombMessage(name: string): string {
-  return `The file ${name} would expand to far more data than it holds (a "zip bomb"), so it was not opened. Please check where the file came from.`;
-}
 
 export function notSpreadsheetMessage(name: string): string {
   return `The file ${name} is not a readable Excel workbook. Please choose an .xlsx or .xls file.`;
@@ -50,6 +50,13 @@ export function checkZipSizes(bytes: Uint8Array, name: string): void {
   }
 }
 
+/** The archive's entries, inflated under the caps, packed again without compression. */
+function storedCopy(bytes: Uint8Array, name: string): Uint8Array {
+  const bomb = zipBombMessage(name);
+  const files = readZip(bytes, { damaged: notSpreadsheetMessage(name), tooLarge: bomb, bomb, maxBytes: MAX_UNZIPPED });
+  return zipSync(files, { level: 0 });
+}
+
 const isCsvName = (name: string) => /\.csv$/i.test(name);
 
 /** Reads a workbook; options as for SheetJS read (cellStyles, cellNF, dense ...). */
@@ -64,12 +71,17 @@ export async function readWorkbook(bytes: Uint8Array, name: string, options: Rec
     return book;
   }
   if (bytes.length === 0) throw new ToolError(notSpreadsheetMessage(name));
-  if (looksLikeZip(bytes)) checkZipSizes(bytes, name);
-  else if (!isOle2(bytes)) throw new ToolError(notSpreadsheetMessage(name));
+  let source: Uint8Array;
+  if (looksLikeZip(bytes)) {
+    checkZipSizes(bytes, name);
+    source = storedCopy(bytes, name);
+  } else if (isOle2(bytes)) {
+    // A fresh view: SheetJS sets properties on the array it is given, and the input must stay untouched.
+    source = bytes.subarray(0);
+  } else throw new ToolError(notSpreadsheetMessage(name));
   let book: WorkBook;
   try {
-    // A fresh view: SheetJS sets properties on the array it is given, and the input must stay untouched.
-    book = XLSX.read(bytes.subarray(0), { type: 'array', cellDates: true, ...options });
+    book = XLSX.read(source, { type: 'array', cellDates: true, ...options });
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (/password|encrypt/i.test(message)) throw new ToolError(encryptedWorkbookMessage(name));

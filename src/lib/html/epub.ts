@@ -8,7 +8,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { ToolError } from '../errors';
 import { findElement, parseHtml, textContent, type HtmlElement } from './parse';
-import { looksLikeZip, readZip } from '../zip';
+import { looksLikeZip, readZip, zipBombMessage } from '../zip';
 
 export interface EpubChapter {
   path: string;
@@ -140,6 +140,7 @@ export function readEpub(name: string, bytes: Uint8Array): EpubBook {
   const files = readZip(bytes, {
     damaged,
     tooLarge: `The book ${name} expands to more than 200 MB or has too many files, and cannot be converted here.`,
+    bomb: zipBombMessage(name),
   });
   const container = files['META-INF/container.xml'];
   if (!container) throw new ToolError(`The file ${name} is not a valid EPUB book: META-INF/container.xml is missing. Please choose another file.`);

@@ -6,7 +6,7 @@
 import { decompressFrame, parseGIF, type ParsedGif } from 'gifuct-js';
 import { ToolError } from '../errors';
 import { readGifSize } from './header';
-import { assertCanvasSize } from './limits';
+import { assertCanvasSize, gifFrameFits } from './limits';
 
 /** Pages made from one GIF at most, and decoded pixels in all, so a small file cannot exhaust memory. */
 export const MAX_GIF_FRAMES = 300;
@@ -68,7 +68,7 @@ export async function forEachGifFrame(
   for (let index = 0; index < count; index++) {
     const raw = frames[index];
     const { top, left, width: fw, height: fh } = raw.image.descriptor;
-    if (fw * fh > width * height * 4 || fw > 65535 || fh > 65535) {
+    if (!gifFrameFits({ width, height }, { width: fw, height: fh })) {
       throw new ToolError(`The file ${name} is damaged: frame ${index + 1} is larger than the image. Please choose another GIF image.`);
     }
     let frame;

@@ -3,7 +3,7 @@
  * limits before it is decoded, with messages that name the file.
  */
 import { ToolError } from '../errors';
-import { readImageHeader, sniffFormat, type ImageHeader, type SniffedFormat } from './header';
+import { readImageHeader, sniffFormat, type ImageHeader, type PixelSize, type SniffedFormat } from './header';
 import { pngChunksIntact } from './png-check';
 
 /** Chromium draws nothing on a canvas past these (no exception), so larger images are refused. */
@@ -99,4 +99,16 @@ export function assertDecodable(name: string, size: { width: number; height: num
         `(at most 200 megapixels in all frames together). Please shorten it or make it smaller first.`,
     );
   }
+}
+
+/**
+ * True when a GIF frame's own size is plausible for its logical screen. A
+ * frame may overhang the screen (some encoders write that, and viewers clip
+ * it), but one of more than four screens of pixels, or past the picture
+ * limit, is damaged: the decoder would allocate for whatever size it claims,
+ * which the header's screen size does not bound.
+ */
+export function gifFrameFits(screen: PixelSize, frame: PixelSize): boolean {
+  const pixels = frame.width * frame.height;
+  return pixels <= screen.width * screen.height * 4 && pixels <= MAX_PIXELS;
 }

@@ -6,8 +6,8 @@
  * object streams. Text, links, bookmarks and
  * forms are left as they are.
  */
-import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { throwIfAborted } from '../errors';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { isToolError, throwIfAborted } from '../errors';
 import { subsetFonts } from './compress-fonts';
 import { imageTargets, recompressImage, type ImageLevel } from './compress-images';
 import { shrinkSoftMask, softMaskUses } from './compress-masks';
@@ -15,6 +15,7 @@ import { measureDrawnImages } from './drawn-size';
 import type { JpegCodec } from './image-codec';
 import { loadPdf } from './load';
 import { containsActiveContent, stripActiveContent } from './sanitize';
+import { decodedStreamBytes } from './stream-bytes';
 
 export type CompressionLevel = 'low' | 'medium' | 'high';
 
@@ -55,8 +56,9 @@ export function recompressStreams(doc: PDFDocument): void {
     if (name === null || (name !== '' && (!REENCODABLE.has(name) || object.dict.has(DecodeParms)))) continue;
     let plain: Uint8Array;
     try {
-      plain = name === '' ? object.contents : decodePDFRawStream(object).decode();
-    } catch {
+      plain = name === '' ? object.contents : decodedStreamBytes(object);
+    } catch (error) {
+      if (isToolError(error)) throw error;
       continue;
     }
     const dict = object.dict.clone(context);
@@ -110,8 +112,9 @@ export async function compressPdf(
   throwIfAborted(ctx.signal);
   try {
     subsetFonts(doc);
-  } catch {
-    // Content this cannot follow leaves the fonts whole; each font that was subset before is complete on its own.
+  } catch (error) {
+    // A stream past the decoding cap refuses the file; content this cannot follow only leaves the fonts whole (each font subset before is complete on its own).
+    if (isToolError(error)) throw error;
   }
   recompressStreams(doc);
   stripActiveContent(doc);

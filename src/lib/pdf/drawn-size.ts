@@ -4,7 +4,9 @@
  * compressor uses this to work out an image's effective resolution.
  */
 import { tokenizeContent } from './content-tokens';
-import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument } from 'pdf-lib';
+import { isToolError } from '../errors';
+import { decodedStreamBytes, MAX_STREAM_BYTES } from './stream-bytes';
 
 export type Matrix = [number, number, number, number, number, number];
 
@@ -39,7 +41,11 @@ export function scanContent(bytes: Uint8Array, start: Matrix, onDo: (name: strin
   });
 }
 
-/** The decoded bytes of a content stream (or array of them); null when a filter is not supported. */
+/**
+ * The decoded bytes of a content stream (or array of them); null when a
+ * filter is not supported. The parts together are held to one stream's cap,
+ * since they are joined into one array.
+ */
 function contentBytes(doc: PDFDocument, contents: unknown): Uint8Array | null {
   const streams: PDFRawStream[] = [];
   const add = (item: unknown) => {
@@ -49,10 +55,14 @@ function contentBytes(doc: PDFDocument, contents: unknown): Uint8Array | null {
   };
   add(contents);
   const parts: Uint8Array[] = [];
+  let size = 0;
   for (const stream of streams) {
     try {
-      parts.push(decodePDFRawStream(stream).decode());
-    } catch {
+      const part = decodedStreamBytes(stream, MAX_STREAM_BYTES - size);
+      parts.push(part);
+      size += part.length;
+    } catch (error) {
+      if (isToolError(error)) throw error;
       return null;
     }
   }

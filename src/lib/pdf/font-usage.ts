@@ -5,8 +5,10 @@
  * known (annotation appearances, a form's default resources, patterns,
  * Type 3 glyphs, fonts set by a graphics state or written inline).
  */
-import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { isToolError } from '../errors';
 import { tokenizeContent, type Operand } from './content-tokens';
+import { decodedStreamBytes } from './stream-bytes';
 
 const N = {
   Font: PDFName.of('Font'),
@@ -20,12 +22,17 @@ const N = {
 /** Forms nested deeper than this are not followed; fonts they use are then left whole. */
 const MAX_FORM_DEPTH = 12;
 
-/** The decoded bytes of a stream; null when it is not a stream or cannot be decoded. */
+/**
+ * The decoded bytes of a stream; null when it is not a stream or cannot be
+ * decoded. A stream that would decode past the cap throws its ToolError: the
+ * file is refused rather than read in part.
+ */
 export function streamBytes(stream: PDFObject | undefined): Uint8Array | null {
-  if (!(stream instanceof PDFRawStream)) return null;
+  if (!(stream instanceof PDFStream)) return null;
   try {
-    return decodePDFRawStream(stream).decode();
-  } catch {
+    return decodedStreamBytes(stream);
+  } catch (error) {
+    if (isToolError(error)) throw error;
     return null;
   }
 }

@@ -2,7 +2,7 @@
 import { zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { ToolError } from '../errors';
-import { isOle2, looksLikeZip, readZip, zipNames } from '../zip';
+import { isOle2, looksLikeZip, readZip, zipBombMessage, zipNames } from '../zip';
 
 export const LEGACY_DOC_MESSAGE =
   'This is a legacy Word .doc file, which cannot be read here. Open it in Word or LibreOffice and save it as .docx, then try again.';
@@ -35,6 +35,7 @@ export async function docxToHtml(name: string, bytes: Uint8Array): Promise<strin
   const files = readZip(bytes, {
     damaged,
     tooLarge: `The file ${name} expands to more than 200 MB and cannot be converted here. Please choose a smaller document.`,
+    bomb: zipBombMessage(name),
   });
   // Re-packed without compression: mammoth's unzipper then only copies the already size-checked bytes.
   const stored = zipSync(files, { level: 0 });

@@ -5,6 +5,7 @@
  */
 import * as gifuct from 'gifuct-js';
 import * as gifencModule from 'gifenc';
+import { gifFrameFits } from '../limits';
 import type { DecodedImage, ImageFrame } from '../types';
 
 // Bundlers expose the named functions directly; Node's ESM loading of the CommonJS build puts them on `default`.
@@ -17,14 +18,25 @@ function displayDelay(delayMs: number): number {
   return delayMs < 20 ? 100 : delayMs;
 }
 
+type GifFrame = Parameters<typeof gifuct.decompressFrame>[0];
+
+/**
+ * Every frame as a whole picture. Each frame's own size is checked before it
+ * is decompressed (the header check bounds only the screen), and frames are
+ * decompressed one at a time, so only one frame's patch is held at once.
+ */
 export function decode(bytes: Uint8Array): DecodedImage {
   const parsed = gifuct.parseGIF(bytes.slice().buffer);
   const width = parsed.lsd.width;
   const height = parsed.lsd.height;
-  const parts = gifuct.decompressFrames(parsed, true);
+  const images = parsed.frames.filter((frame): frame is GifFrame => 'image' in frame && !!frame.image);
+  for (const { image } of images) {
+    if (!gifFrameFits({ width, height }, image.descriptor)) throw new Error('A GIF frame is far larger than its screen');
+  }
   const canvas = new Uint8ClampedArray(width * height * 4);
   const frames: ImageFrame[] = [];
-  for (const part of parts) {
+  for (const image of images) {
+    const part = gifuct.decompressFrame(image, parsed.gct, true);
     const { left, top, width: w, height: h } = part.dims;
     const saved = part.disposalType === 3 ? canvas.slice() : null;
     for (let y = 0; y < h; y++) {
@@ -42,7 +54,7 @@ export function decode(bytes: Uint8Array): DecodedImage {
         canvas[d + 3] = 255;
       }
     }
-    frames.push({ width, height, data: canvas.slice(), delayMs: parts.length > 1 ? displayDelay(part.delay) : 0 });
+    frames.push({ width, height, data: canvas.slice(), delayMs: images.length > 1 ? displayDelay(part.delay) : 0 });
     if (part.disposalType === 2) {
       // Restore to background: browsers clear the frame's rectangle to transparent.
       for (let y = Math.max(0, top); y < Math.min(height, top + h); y++) {

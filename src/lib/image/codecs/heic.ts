@@ -5,6 +5,7 @@
  * primary one is the photo a viewer shows.
  */
 import { ToolError } from '../../errors';
+import { assertDecodable } from '../limits';
 import type { RasterImage } from '../types';
 import type { LibHeif } from 'libheif-js/libheif-wasm/libheif-bundle.mjs';
 
@@ -25,6 +26,8 @@ export async function decode(name: string, bytes: Uint8Array): Promise<RasterIma
     if (!image) throw new ToolError(`The file ${name} is damaged or not a valid HEIC image.`);
     const width = image.get_width();
     const height = image.get_height();
+    // The header check reads the largest 'ispe' it can follow; this is the size libheif will decode to.
+    assertDecodable(name, { width, height, frames: 1 });
     const target = { data: new Uint8ClampedArray(width * height * 4), width, height };
     const result = await new Promise((resolve) => image.display(target, resolve));
     if (!result) throw new ToolError(`The file ${name} is damaged or not a valid HEIC image.`);

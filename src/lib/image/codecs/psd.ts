@@ -4,6 +4,7 @@
  */
 import { initializeCanvas, readPsd } from 'ag-psd';
 import { ToolError } from '../../errors';
+import { MAX_TOTAL_PIXELS } from '../limits';
 import type { RasterImage } from '../types';
 
 function toEightBit(data: ArrayLike<number>, bitsPerChannel: number): Uint8ClampedArray {
@@ -60,6 +61,13 @@ export async function decode(name: string, bytes: Uint8Array): Promise<RasterIma
   return { width: composite.width, height: composite.height, data: toEightBit(composite.data, psd.bitsPerChannel ?? 8) };
 }
 
+/** What the layers of one document may take in memory: 200 megapixels of 8-bit RGBA, as for all frames of an animation. */
+const MAX_LAYER_BYTES = MAX_TOTAL_PIXELS * 4;
+
+export function layersTooLargeMessage(name: string): string {
+  return `The file ${name} has layers with more pixels than can be converted in the browser (at most 200 megapixels in all layers together). Please merge or crop its layers first.`;
+}
+
 export interface PsdLayer {
   name: string;
   left: number;
@@ -75,9 +83,16 @@ export interface PsdLayer {
  * layers, and layers without their own pixels (adjustments, text without a
  * rendered image), are left out: the composite shows them.
  */
-export function readLayers(bytes: Uint8Array): PsdLayer[] {
+export function readLayers(name: string, bytes: Uint8Array): PsdLayer[] {
   initialise();
-  const psd = readPsd(bytes.slice().buffer, { useImageData: true, skipCompositeImageData: true, skipThumbnail: true, skipLinkedFilesData: true });
+  let psd: ReturnType<typeof readPsd>;
+  try {
+    // Each layer's size comes from its own record, which the document's header does not bound: ag-psd counts what it allocates against this.
+    psd = readPsd(bytes.slice().buffer, { useImageData: true, skipCompositeImageData: true, skipThumbnail: true, skipLinkedFilesData: true, totalMemoryLimit: MAX_LAYER_BYTES });
+  } catch (error) {
+    if (error instanceof Error && /memory limit/i.test(error.message)) throw new ToolError(layersTooLargeMessage(name));
+    throw error;
+  }
   const bits = psd.bitsPerChannel ?? 8;
   const out: PsdLayer[] = [];
   const walk = (layers: NonNullable<typeof psd.children>, opacity: number) => {

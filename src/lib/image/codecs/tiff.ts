@@ -4,8 +4,10 @@
  * or JPEG (lossy, flattened onto white) compression.
  */
 import * as utifModule from 'utif2';
+import type { IFD } from 'utif2';
 import { ToolError } from '../../errors';
 import { flatten } from '../flatten';
+import { assertDecodable } from '../limits';
 import type { DecodedImage, ImageFrame } from '../types';
 import { lzwCompress } from './lzw';
 
@@ -13,9 +15,27 @@ import { lzwCompress } from './lzw';
 type Utif = typeof import('utif2');
 const UTIF: Utif = typeof utifModule.decode === 'function' ? utifModule : (utifModule as unknown as { default: Utif }).default;
 
+/** A page's size from its tags (ImageWidth 256, ImageLength 257). */
+function tagSize(ifd: IFD): { width: number; height: number } {
+  const first = (tag: unknown) => Number((tag as ArrayLike<unknown>)[0]) || 0;
+  return { width: first(ifd.t256), height: first(ifd.t257) };
+}
+
+/**
+ * Every page, each checked against the limits from its tags before it is
+ * decoded: the header reader may not have followed the same directories as
+ * utif2, which allocates for whatever size a page claims.
+ */
 export function decode(name: string, bytes: Uint8Array): DecodedImage {
   const buffer = bytes.slice().buffer;
   const ifds = UTIF.decode(buffer).filter((ifd) => ifd.t256 !== undefined && ifd.t257 !== undefined);
+  let largest = { width: 0, height: 0 };
+  for (const ifd of ifds) {
+    const size = tagSize(ifd);
+    assertDecodable(name, { ...size, frames: 1 });
+    if (size.width * size.height > largest.width * largest.height) largest = size;
+  }
+  assertDecodable(name, { ...largest, frames: ifds.length });
   const frames: ImageFrame[] = [];
   for (const ifd of ifds) {
     UTIF.decodeImage(buffer, ifd);
