@@ -24,6 +24,7 @@ const META_LABELS: Record<string, string> = {
   height: 'Height',
   quality: 'Quality',
   pages: 'Pages',
+  xfaForms: 'XFA forms',
 };
 
 export function metaLabel(key: string): string {

@@ -36,4 +36,17 @@ describe('tokenizeContent', () => {
       ['EMC', []],
     ]);
   });
+
+  it('gives each operator the byte span from its first operand to its end, and each inline image its span', () => {
+    const text = 'q  /F1 12 Tf\n(a b) Tj BI /W 1 /H 1 ID \x00 EI Q';
+    const spans: string[] = [];
+    const images: string[] = [];
+    tokenizeContent(
+      new TextEncoder().encode(text),
+      (operator, _operands, start, end) => spans.push(`${operator}:${text.slice(start, end)}`),
+      (start, end) => images.push(text.slice(start, end)),
+    );
+    expect(spans).toEqual(['q:q', 'Tf:/F1 12 Tf', 'Tj:(a b) Tj', 'BI:BI', 'Q:Q']);
+    expect(images).toEqual(['BI /W 1 /H 1 ID \x00 EI']);
+  });
 });

@@ -3,7 +3,8 @@
  * operands (names, numbers, strings as bytes, arrays). Dictionaries and
  * booleans are kept only as placeholders; inline image data (BI ... ID ... EI)
  * is skipped, since its bytes are not tokens. Font subsetting reads the text it
- * shows, and drawn-size.ts the matrices images are drawn with.
+ * shows, drawn-size.ts the matrices images are drawn with, and hidden-content.ts
+ * the byte span of each operator, to cut a few out and leave the rest as it was.
  */
 
 export type Operand = string | number | Uint8Array | Operand[] | null;
@@ -24,15 +25,26 @@ const ESCAPES: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 102: 
 
 /**
  * Calls `onOperator` with each operator and its operands. Names are given
- * without the slash; strings as their bytes; arrays as arrays.
+ * without the slash; strings as their bytes; arrays as arrays. `start` and
+ * `end` are the byte span from the first operand (or the operator) to the end
+ * of the operator. An inline image is given to `onInlineImage` as the span
+ * from its BI to the end of its EI, after BI itself went to `onOperator`.
  */
-export function tokenizeContent(bytes: Uint8Array, onOperator: (operator: string, operands: Operand[]) => void): void {
+export function tokenizeContent(
+  bytes: Uint8Array,
+  onOperator: (operator: string, operands: Operand[], start: number, end: number) => void,
+  onInlineImage?: (start: number, end: number) => void,
+): void {
   const n = bytes.length;
   let i = 0;
   const stack: Operand[][] = [[]];
   const top = () => stack[stack.length - 1];
+  /** Where the operands of the next operator began; -1 before the first. */
+  let start = -1;
+  let inlineStart = -1;
   while (i < n) {
     const ch = bytes[i];
+    if (!WHITESPACE.has(ch) && ch !== 37 && start < 0) start = i;
     if (WHITESPACE.has(ch)) {
       i++;
     } else if (ch === 37) {
@@ -146,14 +158,19 @@ export function tokenizeContent(bytes: Uint8Array, onOperator: (operator: string
         i += 2;
         stack.length = 1;
         stack[0] = [];
+        if (inlineStart >= 0) onInlineImage?.(inlineStart, Math.min(i, n));
+        inlineStart = -1;
+        start = -1;
       } else {
         // An operator inside an unclosed array ends the array (malformed content).
         while (stack.length > 1) {
           const array = stack.pop()!;
           top().push(array);
         }
-        onOperator(word, stack[0]);
+        if (word === 'BI') inlineStart = start;
+        onOperator(word, stack[0], start, i);
         stack[0] = [];
+        start = -1;
       }
     }
   }

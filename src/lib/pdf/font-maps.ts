@@ -8,7 +8,7 @@ import { PDFArray, PDFNumber, type PDFContext } from 'pdf-lib';
 import { tokenizeContent, type Operand } from './content-tokens';
 
 /** Widths by CID from a /W array; null when the array has an unexpected shape. */
-function readWidths(w: PDFArray): Map<number, number> | null {
+export function readWidths(w: PDFArray): Map<number, number> | null {
   const widths = new Map<number, number>();
   const items = w.asArray().map((_, i) => w.lookup(i));
   let i = 0;
