@@ -13,6 +13,7 @@ import { tokenizeContent, type Operand } from './content-tokens';
 import { dropFields } from './form-fields';
 import { arrayOf, dictOf, lookup, pdfNames } from './objects';
 import { findRanges, type RedactSearch } from './redact-find';
+import { walk } from './sanitize';
 import { decodedStreamBytes } from './stream-bytes';
 
 const N = pdfNames(
@@ -144,23 +145,6 @@ export interface DocumentRemover {
   remove(doc: PDFDocument, terms: Terms, removed: string[]): void;
 }
 
-/** Visits a tree linked through /First and /Next (outlines) or /Kids (name trees, form fields). */
-function walkTree(doc: PDFDocument, start: PDFObject | undefined, visit: (node: PDFDict) => void): void {
-  const stack: (PDFObject | undefined)[] = [start];
-  const seen = new Set<PDFDict>();
-  while (stack.length) {
-    const item = lookup(doc, stack.pop());
-    if (item instanceof PDFArray) {
-      stack.push(...item.asArray());
-      continue;
-    }
-    if (!(item instanceof PDFDict) || seen.has(item)) continue;
-    seen.add(item);
-    visit(item);
-    stack.push(item.get(N.First), item.get(N.Next), item.get(N.Kids));
-  }
-}
-
 const fileName = (doc: PDFDocument, spec: PDFObject | undefined): string => {
   const dict = dictOf(doc, spec);
   const name = dict?.get(N.UF) ?? dict?.get(N.F);
@@ -170,7 +154,7 @@ const fileName = (doc: PDFDocument, spec: PDFObject | undefined): string => {
 
 /** Removes the name tree entries (key, value) for which `drop` is true. */
 function pruneNameTree(doc: PDFDocument, tree: PDFObject | undefined, drop: (key: string, value: PDFObject | undefined) => boolean): void {
-  walkTree(doc, tree, (node) => {
+  walk(doc, tree, (node) => {
     const names = arrayOf(doc, node.get(N.Names));
     if (!names) return;
     for (let i = names.size() - 2; i >= 0; i -= 2) {
@@ -242,7 +226,7 @@ const annotations: DocumentRemover = {
       drop();
     });
     // A field's value can sit on its parent, away from any widget.
-    walkTree(doc, dictOf(doc, doc.catalog.get(N.AcroForm))?.get(N.Fields), (field) => {
+    walk(doc, dictOf(doc, doc.catalog.get(N.AcroForm))?.get(N.Fields), (field) => {
       const value = [field.get(N.V), field.get(N.DV), field.get(N.Opt)];
       if (!value.some((v) => holds(doc, terms, v))) return;
       const kids = arrayOf(doc, field.get(N.Kids))?.asArray() ?? [];
@@ -283,7 +267,7 @@ const formData: DocumentRemover = {
 const bookmarkActions: DocumentRemover = {
   place: 'bookmark actions',
   remove(doc, terms) {
-    walkTree(doc, dictOf(doc, doc.catalog.get(N.Outlines))?.get(N.First), (item) => {
+    walk(doc, dictOf(doc, doc.catalog.get(N.Outlines))?.get(N.First), (item) => {
       if (holds(doc, terms, item.get(N.A))) item.delete(N.A);
       if (holds(doc, terms, item.get(N.Dest))) item.delete(N.Dest);
     });

@@ -12,10 +12,10 @@
  * To keep the earlier revisions instead, the cleaned document is appended to
  * them as one new update, which replaces the file's latest revision.
  */
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { reachableObjects } from './sanitize';
 
 const TYPE = PDFName.of('Type');
-const PAGE = PDFName.of('Page');
 const LINEARIZED = PDFName.of('Linearized');
 const HINT_OFFSETS = PDFName.of('S');
 
@@ -65,28 +65,8 @@ function isLinearization(object: PDFObject | undefined): boolean {
  * of linearization are left out.
  */
 export function unreachableObjects(doc: PDFDocument): PDFRef[] {
-  const { context } = doc;
-  const livePages = new Set(doc.getPages().map((page) => page.ref));
-  const reached = new Set<PDFRef>();
-  const trailer = context.trailerInfo;
-  const stack: PDFObject[] = [trailer.Root, trailer.Info, trailer.Encrypt, trailer.ID].filter((o): o is PDFObject => !!o);
-  while (stack.length) {
-    const item = stack.pop()!;
-    if (item instanceof PDFRef) {
-      if (reached.has(item)) continue;
-      const target = context.lookup(item);
-      if (target instanceof PDFDict && target.get(TYPE) === PAGE && !livePages.has(item)) continue;
-      reached.add(item);
-      if (target) stack.push(target);
-    } else if (item instanceof PDFDict) {
-      stack.push(...item.values());
-    } else if (item instanceof PDFArray) {
-      stack.push(...item.asArray());
-    } else if (item instanceof PDFStream) {
-      stack.push(...item.dict.values());
-    }
-  }
-  return context
+  const reached = reachableObjects(doc);
+  return doc.context
     .enumerateIndirectObjects()
     .filter(([ref, object]) => !reached.has(ref) && !isLinearization(object))
     .map(([ref]) => ref);

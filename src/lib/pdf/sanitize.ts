@@ -81,8 +81,8 @@ function cleanPageAnnotations(doc: PDFDocument, pageDict: PDFDict, livePages: Se
   }
 }
 
-/** Visits a tree linked through /First and /Next (outlines) or /Kids (form fields). */
-function walk(doc: PDFDocument, start: PDFObject | undefined, visit: (node: PDFDict) => void): void {
+/** Visits a tree linked through /First and /Next (outlines) or /Kids (form fields, name trees). */
+export function walk(doc: PDFDocument, start: PDFObject | undefined, visit: (node: PDFDict) => void): void {
   const stack: (PDFObject | undefined)[] = [start];
   const seen = new Set<PDFDict>();
   while (stack.length) {
@@ -99,11 +99,11 @@ function walk(doc: PDFDocument, start: PDFObject | undefined, visit: (node: PDFD
 }
 
 /**
- * Drops every indirect object that cannot be reached from the trailer. Pages
- * that are no longer in the page tree count as unreachable even when
- * something (an outline item, a form field) still points at them.
+ * The indirect objects reachable from the trailer. Pages that are no longer in
+ * the page tree count as unreachable even when something (an outline item, a
+ * form field) still points at them.
  */
-export function pruneUnreachable(doc: PDFDocument): void {
+export function reachableObjects(doc: PDFDocument): Set<PDFRef> {
   const { context } = doc;
   const livePages = new Set(doc.getPages().map((page) => page.ref));
   const reached = new Set<PDFRef>();
@@ -125,8 +125,14 @@ export function pruneUnreachable(doc: PDFDocument): void {
       stack.push(...item.dict.values());
     }
   }
-  for (const [ref] of context.enumerateIndirectObjects()) {
-    if (!reached.has(ref)) context.delete(ref);
+  return reached;
+}
+
+/** Drops every indirect object that cannot be reached from the trailer (reachableObjects). */
+export function pruneUnreachable(doc: PDFDocument): void {
+  const reached = reachableObjects(doc);
+  for (const [ref] of doc.context.enumerateIndirectObjects()) {
+    if (!reached.has(ref)) doc.context.delete(ref);
   }
 }
 
