@@ -18,6 +18,8 @@ import { STREAM_TOO_LARGE_MESSAGE } from '../src/lib/pdf/messages';
 import { MAX_STREAM_BYTES } from '../src/lib/pdf/stream-bytes';
 import { zipBombMessage } from '../src/lib/zip';
 import epubToPdf from '../src/processors/epub-to-pdf';
+import extractText from '../src/processors/extract-text-from-pdf';
+import rotatePdf from '../src/processors/rotate-pdf';
 import excelToPdf from '../src/processors/excel-to-pdf';
 import imageCompressor from '../src/processors/image-compressor';
 import imageConvert from '../src/processors/image-convert';
@@ -62,6 +64,25 @@ describe('PDF streams', () => {
     expect(bytes.length).toBeLessThan(400_000);
     const compressor = createPdfCompressor(napiJpegCodec, null);
     expect(await refusal(compressor, 'bomb.pdf', bytes)).toBe(`ToolError: ${STREAM_TOO_LARGE_MESSAGE}`);
+  });
+
+  /** A one-page PDF that also holds `bomb`: 300 MiB of zeros as one Flate stream, with the given dictionary. */
+  async function withBomb(dict: Record<string, unknown>, onPage: boolean): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([200, 200]);
+    const bomb = doc.context.register(doc.context.stream(zeroZlib(300), { Filter: 'FlateDecode', ...dict }));
+    if (onPage) page.node.set(PDFName.of('Contents'), bomb);
+    return doc.save({ useObjectStreams: false });
+  }
+
+  it('Rotate PDF refuses a file whose object stream inflates past 256 MB, before pdf-lib parses it', async () => {
+    const bytes = await withBomb({ Type: 'ObjStm', N: 1, First: 4 }, false);
+    expect(await refusal(rotatePdf, 'objects.pdf', bytes, { angle: '90' })).toBe(`ToolError: ${STREAM_TOO_LARGE_MESSAGE}`);
+  });
+
+  it('Extract Text from PDF refuses a page that inflates past 256 MB, before pdf.js opens it', async () => {
+    const bytes = await withBomb({}, true);
+    expect(await refusal(extractText, 'page.pdf', bytes)).toBe(`ToolError: ${STREAM_TOO_LARGE_MESSAGE}`);
   });
 });
 

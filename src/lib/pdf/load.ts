@@ -13,6 +13,7 @@ import { ToolError } from '../errors';
 import { NO_PAGES, PAGE_TREE_BROKEN, damagedPdfError } from './damage';
 import { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, looksLikePdf, mentionsEncryption, notPdfMessage } from './messages';
 import { repairPages } from './repair';
+import { assertStreamsFit } from './stream-bytes';
 
 export { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, isEncryptedPdf, looksLikePdf, mentionsEncryption, notPdfMessage } from './messages';
 
@@ -52,6 +53,8 @@ const ENCRYPTED = Symbol('encrypted');
 /** pdf-lib's parse, or ENCRYPTED when pdf-lib refuses the file as encrypted. */
 async function parse(bytes: Uint8Array, name: string): Promise<PDFDocument | typeof ENCRYPTED> {
   let doc: PDFDocument;
+  // pdf-lib inflates object and cross-reference streams as it parses, with no ceiling.
+  assertStreamsFit(bytes);
   try {
     doc = await PDFDocument.load(bytes.slice(), { updateMetadata: false, throwOnInvalidObject: false });
   } catch (error) {

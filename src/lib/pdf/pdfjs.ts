@@ -21,6 +21,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { ToolError } from '../errors';
 import { NO_PAGES, damagedPdfError } from './damage';
 import { damagedPdfMessage, ENCRYPTED_MESSAGE, looksLikePdf, notPdfMessage, UNLOCK_LINK } from './load';
+import { assertStreamsFit } from './stream-bytes';
 
 export type { PDFDocumentProxy, PDFPageProxy, TextItem };
 type PdfjsModule = typeof import('pdfjs-dist');
@@ -165,6 +166,8 @@ export interface OpenedPdf {
  */
 export async function openPdfjs(bytes: Uint8Array, name: string): Promise<OpenedPdf> {
   if (bytes.byteLength === 0 || !looksLikePdf(bytes)) throw new ToolError(notPdfMessage(name));
+  // pdf.js inflates streams as it opens and draws the file, with no ceiling.
+  assertStreamsFit(bytes);
   const { lib, params } = await getRuntime();
   const task = lib.getDocument({
     ...params,

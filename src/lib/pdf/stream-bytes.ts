@@ -8,7 +8,7 @@
  */
 import { decodePDFRawStream, PDFArray, PDFDict, PDFFlateStream, PDFName, PDFRawStream, type PDFContext, type PDFStream } from 'pdf-lib';
 import { ToolError } from '../errors';
-import { inflateCapped } from '../inflate';
+import { inflateCapped, inflatePieces } from '../inflate';
 import { STREAM_TOO_LARGE_MESSAGE } from './messages';
 
 /**
@@ -88,4 +88,50 @@ export function decodedStreamBytes(stream: PDFStream, limit = MAX_STREAM_BYTES):
   }
   if (bytes.length > limit) throw tooLarge();
   return bytes;
+}
+
+const STREAM = new TextEncoder().encode('stream');
+const END = new TextEncoder().encode('endstream');
+/** Files already looked through, so a tool that opens a file with pdf-lib and pdf.js pays once. */
+const fitting = new WeakSet<Uint8Array>();
+
+function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from: number): number {
+  for (let i = haystack.indexOf(needle[0]!, from); i !== -1 && i <= haystack.length - needle.length; i = haystack.indexOf(needle[0]!, i + 1)) {
+    let j = 1;
+    while (j < needle.length && haystack[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
+}
+
+/**
+ * Before a PDF is handed to pdf-lib or pdf.js, which inflate what they read
+ * with no ceiling (object streams and cross-reference streams as the file
+ * opens, pages and pictures as they are drawn): every Flate stream in the
+ * file is inflated once, counting the bytes and keeping none, and the file is
+ * refused with STREAM_TOO_LARGE_MESSAGE when one would pass `limit`.
+ * Encrypted streams are not Flate data until decrypted, and are checked in
+ * the decrypted copy the PDF tools open.
+ */
+export function assertStreamsFit(bytes: Uint8Array, limit = MAX_STREAM_BYTES): void {
+  if (fitting.has(bytes)) return;
+  const bound = { limit, tooLarge };
+  for (let at = indexOfBytes(bytes, STREAM, 0); at !== -1; at = indexOfBytes(bytes, STREAM, at + STREAM.length)) {
+    const isEnd = at >= 3 && bytes[at - 3] === 0x65 && bytes[at - 2] === 0x6e && bytes[at - 1] === 0x64;
+    if (isEnd) continue;
+    let start = at + STREAM.length;
+    if (bytes[start] === 0x0d) start++;
+    if (bytes[start] === 0x0a) start++;
+    const [cmf = 0, flg = 0] = [bytes[start], bytes[start + 1]];
+    if ((cmf & 0x0f) !== 8 || ((cmf << 8) + flg) % 31 !== 0) continue;
+    const end = indexOfBytes(bytes, END, start);
+    try {
+      inflatePieces(bytes.subarray(start + 2, end === -1 ? bytes.length : end), bound, () => undefined);
+    } catch (error) {
+      if (error instanceof ToolError) throw error;
+      // Damaged data is the readers' to report, in their own words.
+    }
+    if (end !== -1) at = end;
+  }
+  fitting.add(bytes);
 }
