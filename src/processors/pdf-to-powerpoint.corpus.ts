@@ -1,12 +1,12 @@
 /**
- * Measurement over real-world PDFs, run by hand: PPTX_CORPUS=1 npx vitest run
- * src/processors/pdf-to-powerpoint.corpus.test.ts. For every PDF in
+ * Measurement over real-world PDFs, run by hand with `npm run corpus:pptx`
+ * (its own Vitest config, vitest.corpus.config.ts). For every PDF in
  * ../shared/corpus/pdf it converts the file and reports the words missing
  * from and extra in the slides against pdf.js's words of the input, how much
  * of each slide picture differs from a render of the page with every
  * text-showing operation skipped (text still painted under the text boxes,
  * or graphics lost; Type3 and clipping text stay painted on purpose), and any
- * failure that is not a ToolError. Skipped in the normal suite, which must
+ * failure that is not a ToolError. Not part of the test suite, which must
  * not need the corpus.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,6 @@ import { convertPdfToPowerpoint } from './pdf-to-powerpoint';
 
 /** PPTX_CORPUS_DIR measures another folder of PDFs the same way. */
 const CORPUS = process.env.PPTX_CORPUS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus/pdf');
-const enabled = process.env.PPTX_CORPUS === '1' && existsSync(CORPUS);
 /** Share of differing pixels above which a slide picture counts as not matching the text-free page (JPEG noise stays far below). */
 const PICTURE_TOLERANCE = 0.002;
 
@@ -76,7 +75,9 @@ async function pictureDifference(pdf: Uint8Array, pictures: Uint8Array[]): Promi
   }
 }
 
-describe.skipIf(!enabled)('pdf-to-powerpoint on the corpus', () => {
+if (!existsSync(CORPUS)) throw new Error(`No PDFs to measure: ${CORPUS} does not exist (set PPTX_CORPUS_DIR).`);
+
+describe('pdf-to-powerpoint on the corpus', () => {
   it('reports words missing and extra, text left in the pictures and generic failures', async () => {
     const rows: Record<string, unknown>[] = [];
     for (const name of readdirSync(CORPUS).filter((f) => f.endsWith('.pdf')).sort()) {
