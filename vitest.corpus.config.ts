@@ -7,5 +7,5 @@ import base from './vite.config';
 
 const config = mergeConfig(base, defineConfig({ test: { testTimeout: 600_000 } }));
 // Replaced, not merged: mergeConfig would add the suite's own files to the list.
-config.test!.include = ['src/**/*.corpus.ts'];
+config.test!.include = ['tests/**/*.corpus.ts'];
 export default config;

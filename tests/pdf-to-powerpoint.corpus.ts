@@ -14,15 +14,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, it } from 'vitest';
-import { isToolError } from '../lib/errors';
-import { loadPdfjs, openPdfjs, type PDFPageProxy } from '../lib/pdf/pdfjs';
-import { pagePixelSize } from '../lib/pdf/render';
-import { napiBackend, readPixels } from '../../tests/fixtures/pdf-text/napi-backend';
-import { pdfjsPageWords, slideWords, slideXmls, wordDifference } from '../../tests/fixtures/pdf-text/pptx-words';
-import { convertPdfToPowerpoint } from './pdf-to-powerpoint';
+import { isToolError } from '../src/lib/errors';
+import { loadPdfjs, openPdfjs, type PDFPageProxy } from '../src/lib/pdf/pdfjs';
+import { pagePixelSize } from '../src/lib/pdf/render';
+import { napiBackend, readPixels } from './fixtures/pdf-text/napi-backend';
+import { pdfjsPageWords, slideWords, slideXmls, wordDifference } from './fixtures/pdf-text/pptx-words';
+import { convertPdfToPowerpoint } from '../src/processors/pdf-to-powerpoint';
 
 /** PPTX_CORPUS_DIR measures another folder of PDFs the same way. */
-const CORPUS = process.env.PPTX_CORPUS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus/pdf');
+const CORPUS = process.env.PPTX_CORPUS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/corpus/pdf');
 /** Share of differing pixels above which a slide picture counts as not matching the text-free page (JPEG noise stays far below). */
 const PICTURE_TOLERANCE = 0.002;
 
