@@ -3,8 +3,10 @@
  * tool's option values (still text) and the input paths. Which names take a
  * value is known from the tool's fields, so `--lossless photo.jpg` reads
  * photo.jpg as an input and `--quality 80` reads 80 as the value. `-` is an
- * input path (standard input) and a value of --out (standard output).
+ * input path (standard input) and a value of --out (standard output); -o is
+ * --out.
  */
+import { readFileSync } from 'node:fs';
 import type { Field } from '../../schemas/manifest';
 
 /** A mistake on the command line: printed with a hint, exit code 2. */
@@ -37,7 +39,7 @@ export interface ParsedRun {
 
 /** The command's own flags and whether each takes a value. They are read before the tool's options, so no option may share a name with one. */
 export const COMMON_FLAGS: Record<string, { value: boolean; help: string }> = {
-  out: { value: true, help: 'folder the outputs are written to (created when missing), or - for standard output (one output only); required' },
+  out: { value: true, help: 'folder the outputs are written to (created when missing), or - for standard output (one output only); required; also -o' },
   name: { value: true, help: 'file name for standard input (- as an input), such as scan.pdf; by default its type is read from its first bytes' },
   jobs: { value: true, help: 'files processed at once, one worker thread each (default: the number of cores)' },
   json: { value: false, help: 'print one JSON line per file on stdout instead of the progress bar' },
@@ -63,7 +65,28 @@ function parseJobs(text: string): number {
 }
 
 /** Splits the arguments after the tool's slug, given the fields the tool (or workflow) takes. */
-export function parseRunArgs(args: readonly string[], fields: readonly Pick<Field, 'name' | 'type'>[]): ParsedRun {
+/** The fields parseRunArgs reads: a secret text field (a password) also takes --<name>-file and an environment variable. */
+type ArgField = Pick<Field, 'name' | 'type'> & { password?: boolean };
+
+const isSecret = (field: ArgField | undefined): boolean => field?.type === 'text' && field.password === true;
+
+/** The environment variable a secret field is read from when the command line does not give it: FILEDESK_PASSWORD for --password. */
+export function secretEnvName(name: string): string {
+  return `FILEDESK_${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+}
+
+/** A secret's value from the first line of a file, so it appears in no process list or shell history. */
+function secretFromFile(name: string, path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--${name}-file: the file "${path}" cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
+  }
+  return text.split(/\r?\n/)[0];
+}
+
+export function parseRunArgs(args: readonly string[], fields: readonly ArgField[], env: Record<string, string | undefined> = process.env): ParsedRun {
   const flags: RunFlags = { json: false, overwrite: false, verbose: false, quiet: false, help: false };
   const values: Record<string, string | boolean> = {};
   const paths: string[] = [];
@@ -74,7 +97,8 @@ export function parseRunArgs(args: readonly string[], fields: readonly Pick<Fiel
   };
   let onlyPaths = false;
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
+    // -o is the short form of --out, as in most commands that write files.
+    const arg = !onlyPaths && args[i] === '-o' ? '--out' : args[i];
     if (!onlyPaths && arg === '-h') {
       flags.help = true;
       continue;
@@ -115,6 +139,12 @@ export function parseRunArgs(args: readonly string[], fields: readonly Pick<Fiel
       name = name.slice(3);
       negated = true;
     }
+    if (name.endsWith('-file') && isSecret(byName.get(name.slice(0, -5)))) {
+      const secret = name.slice(0, -5);
+      if (secret in values) throw new UsageError(`--${secret} is given twice.`);
+      values[secret] = secretFromFile(secret, takeValue(name));
+      continue;
+    }
     const field = byName.get(name);
     if (!field) throw new UsageError(`Unknown option --${name}. ${optionList()} See: filedesk help <tool>.`);
     if (name in values) throw new UsageError(`--${name} is given twice.`);
@@ -127,6 +157,10 @@ export function parseRunArgs(args: readonly string[], fields: readonly Pick<Fiel
       else if (/^(false|off|no|0)$/i.test(inline)) values[name] = false;
       else throw new UsageError(`--${name} is on or off: write --${name} or --no-${name}, not "${inline}".`);
     } else values[name] = takeValue(name);
+  }
+  for (const field of fields) {
+    const fromEnv = env[secretEnvName(field.name)];
+    if (isSecret(field) && !(field.name in values) && fromEnv !== undefined) values[field.name] = fromEnv;
   }
   return { flags, values, paths };
 }

@@ -7,7 +7,7 @@ import type { Field, FileTypes } from '../../schemas/manifest';
 import { megabytes } from '../lib/format-size';
 import { tools, toolBySlug, workflowBySlug, workflows } from './catalogue';
 import { allowedValues } from './options';
-import { COMMON_FLAGS } from './args';
+import { COMMON_FLAGS, secretEnvName } from './args';
 import { findTarget } from './target';
 
 const CATEGORY_TITLES: Record<string, string> = { pdf: 'PDF', image: 'Image', audio: 'Audio', text: 'Text', file: 'Data' };
@@ -85,6 +85,8 @@ function fieldLines(fields: readonly Field[]): string[] {
     for (const { other, rule } of sets) lines.push(`      Giving it sets --${other.name} to ${String(rule.value)}.`);
     if (field.visibleWhen && !sets.some(({ other }) => ruleOption(field.visibleWhen) === other.name)) lines.push(`      Used only when ${describeCondition(field.visibleWhen)}.`);
     if (field.help) lines.push(`      ${field.help}`);
+    if (field.type === 'text' && field.password)
+      lines.push(`  --${field.name}-file <path>`, `      The ${field.label.toLowerCase()} from the first line of a file; or set ${secretEnvName(field.name)}. Either keeps it out of the process list and shell history.`);
   }
   return lines;
 }

@@ -21,6 +21,7 @@ import { newRow, pathClaims, runBatch, ALREADY_DONE, type BatchRow } from '../co
 import { writeFailedMessage } from '../core/io-errors';
 import { CancelledError } from '../lib/errors';
 import { UsageError, parseRunArgs, type ParsedRun } from './args';
+import { toolBySlug } from './catalogue';
 import { makeFolder } from './folders';
 import { toolHelp } from './help';
 import { findInputs, shardOf, type CliInput } from './inputs';
@@ -30,6 +31,9 @@ import { createReporter } from './report';
 import { folderSink, type NodeSink } from './sink';
 import type { StepRequest } from './protocol';
 import type { Target } from './target';
+
+/** The record's key of a job: each step with its tool's fields, so a secret (a password) never reaches the record. */
+const recordKey = (steps: readonly StepRequest[]): string => jobKey(steps.map((s) => ({ ...s, fields: toolBySlug(s.tool)?.options })));
 
 export interface RunContext {
   workerUrl: URL;
@@ -107,7 +111,7 @@ async function runEach(target: Target, parsed: ParsedRun, all: CliInput[], sink:
   const started = performance.now();
   try {
     const rows = await runBatch({
-      key: jobKey(steps),
+      key: recordKey(steps),
       inputs: inputs.map((input) => ({
         path: input.path,
         size: input.size,
@@ -175,7 +179,7 @@ async function runTogether(target: Target, parsed: ParsedRun, inputs: CliInput[]
   }
   const facts = { fileCount: usable.length, totalBytes: usable.reduce((a, i) => a + i.size, 0) };
   const steps: StepRequest[] = await target.steps(parsed.values, facts);
-  const key = jobKey(steps);
+  const key = recordKey(steps);
   // The run is these inputs together: the same job over more inputs is another run, and includes them.
   const input = target.textOnly ? `(${target.slug})` : combinedInputKey(usable.map((i) => i.path));
   const before = flags.overwrite ? null : record.done(key, input);

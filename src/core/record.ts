@@ -12,7 +12,7 @@
  * once all are ("done"): a run killed between the two leaves outputs that
  * input may replace when it runs again, and that no other input may take.
  */
-import type { OptionValues } from '../../schemas/manifest';
+import type { Field, OptionValues } from '../../schemas/manifest';
 
 export const RECORD_FILE = '.filedesk-record.jsonl';
 
@@ -48,12 +48,19 @@ function stable(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** The option values a record may depend on: all but secrets (a password field's value), which no file keeps, not even hashed. */
+export function recordedOptions(options: OptionValues, fields: readonly Field[] = []): OptionValues {
+  const secret = new Set(fields.filter((f) => f.type === 'text' && f.password).map((f) => f.name));
+  return Object.fromEntries(Object.entries(options).filter(([name]) => !secret.has(name)));
+}
+
 /**
- * A job's key: the tools it runs, in order, and each one's option values. A tool is a one-step chain,
+ * A job's key: the tools it runs, in order, and each one's option values but
+ * secrets (a step's `fields` say which those are). A tool is a one-step chain,
  * so a tool and a workflow of that one step with the same values are the same job on every host.
  */
-export function jobKey(steps: readonly { tool: string; options: OptionValues }[]): string {
-  return `${steps.map((s) => s.tool).join('>')}:${hash(stable(steps.map((s) => s.options)))}`;
+export function jobKey(steps: readonly { tool: string; options: OptionValues; fields?: readonly Field[] }[]): string {
+  return `${steps.map((s) => s.tool).join('>')}:${hash(stable(steps.map((s) => recordedOptions(s.options, s.fields))))}`;
 }
 
 /** The record key of a run that combines its inputs: all of them, so the same run with more inputs is another run. */

@@ -38,7 +38,7 @@ export function toolBatch(manifest: ToolManifest, lane?: LaneFactory): BatchTarg
     start(options, laneCount) {
       const lanes = Array.from({ length: laneCount }, () => (lane ?? workerLane)(manifest.processor!));
       return {
-        key: jobKey([{ tool: manifest.slug, options }]),
+        key: jobKey([{ tool: manifest.slug, options, fields: manifest.options }]),
         async runFile(file, lane, signal, name) {
           // A tool is a chain of one step; it names its outputs from the name the run core gave this file.
           const named = name === file.name ? file : new File([file], name, { type: file.type, lastModified: file.lastModified });

@@ -28,7 +28,7 @@ export function workflowBatch(first: ChainStep, stepsFor: (options: OptionValues
       const steps = stepsFor(options);
       const lanes = Array.from({ length: laneCount }, () => (lane ?? workerLane)('workflow'));
       return {
-        key: jobKey(steps.map((s) => ({ tool: s.manifest.slug, options: s.options }))),
+        key: jobKey(steps.map((s) => ({ tool: s.manifest.slug, options: s.options, fields: s.manifest.options }))),
         async runFile(file, lane, signal, name) {
           // The chain names its outputs from the name the run core gave this file (b.jpg beside b.png is "b (jpg).jpg").
           const named = name === file.name ? file : new File([file], name, { type: file.type, lastModified: file.lastModified });

@@ -17,9 +17,14 @@ interface PdfThumbnailProps {
   size: number;
   /** Extra clockwise turn shown (a pending rotation), in degrees. */
   rotation?: number;
+  /** Leaves form fields' drawn look off the page, for a view that lays its own controls over them. */
+  withoutFormFields?: boolean;
 }
 
-export function PdfThumbnail({ doc, pageNumber, size, rotation = 0 }: PdfThumbnailProps) {
+/** pdf.js's AnnotationMode.ENABLE_FORMS: annotations drawn, form fields left to an HTML layer (here, the view's controls). */
+const ANNOTATIONS_WITHOUT_FORMS = 2;
+
+export function PdfThumbnail({ doc, pageNumber, size, rotation = 0, withoutFormFields = false }: PdfThumbnailProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const visible = useInView(canvas);
   const [state, setState] = useState<'waiting' | 'done' | 'failed'>('waiting');
@@ -41,7 +46,7 @@ export function PdfThumbnail({ doc, pageNumber, size, rotation = 0 }: PdfThumbna
       target.width = Math.max(1, Math.round(viewport.width));
       target.height = Math.max(1, Math.round(viewport.height));
       setBox({ width: Math.round(natural.width * scale), height: Math.round(natural.height * scale) });
-      task = page.render({ canvas: target, viewport });
+      task = page.render({ canvas: target, viewport, ...(withoutFormFields ? { annotationMode: ANNOTATIONS_WITHOUT_FORMS } : {}) });
       await task.promise;
       if (!cancelled) setState('done');
     })().catch(() => {
@@ -52,7 +57,7 @@ export function PdfThumbnail({ doc, pageNumber, size, rotation = 0 }: PdfThumbna
       cancelled = true;
       task?.cancel();
     };
-  }, [doc, pageNumber, size, visible]);
+  }, [doc, pageNumber, size, visible, withoutFormFields]);
 
   return (
     <canvas
