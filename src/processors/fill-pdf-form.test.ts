@@ -10,6 +10,7 @@ import { pdfFieldValues } from '../../tests/fixtures/pdf-build/forms';
 import { itJudgedBy } from '../../tests/support/judges';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 import { namedOutputs } from '../core/naming';
+import { fillMessage } from '../core/facts';
 import { readManifest } from '../manifests/read';
 import type { ToolInput } from '../contract/types';
 import { NO_FIELDS_MESSAGE, XFA_ONLY_MESSAGE, listFormFields } from '../lib/pdf/form-fill';
@@ -70,6 +71,22 @@ function qpdfValues(bytes: Uint8Array): Record<string, unknown> {
 function pdftotext(bytes: Uint8Array): string {
   return execFileSync('pdftotext', ['-layout', onDisk(bytes), '-'], { encoding: 'utf8' });
 }
+
+describe('fill-pdf-form manifest', () => {
+  it('says these texts on the page, in demo mode and in the run core', () => {
+    const tool = readManifest('fill-pdf-form');
+    expect(tool.messages.noFile).toBe('Please upload a PDF form to fill.');
+    expect(tool.messages.downloadFirst).toBe('Please fill the PDF form first.');
+    expect(tool.messages.success).toBe('{n} filled {n:PDF|PDFs} ready!');
+    expect(tool.messages.dataFile).toBe('Values come from {file}: one filled PDF per row. Remove it to type values into the fields instead.');
+    expect(tool.messages.signatureField).toBe('Signature field: kept as it is, sign it in a PDF reader.');
+    expect(tool.simulation.success).toBe('{n} filled {n:PDF|PDFs} ready! (mock operation)');
+    // As a run of one copy and of a CSV of three rows says them.
+    expect(fillMessage(tool.messages.success!, { n: 1, files: 1 })).toBe('1 filled PDF ready!');
+    expect(fillMessage(tool.messages.success!, { n: 3, files: 2 })).toBe('3 filled PDFs ready!');
+    expect(fillMessage(tool.simulation.success, { n: 3, files: 2 })).toBe('3 filled PDFs ready! (mock operation)');
+  });
+});
 
 describe('listFormFields', () => {
   it('lists every field in tab order with its kind, label and choices', async () => {
