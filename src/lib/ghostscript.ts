@@ -80,10 +80,12 @@ export interface GhostscriptRun {
   output: string;
   /** Each line Ghostscript prints on standard output (page numbers, for progress). */
   onLine?: (line: string) => void;
+  /** Each line Ghostscript prints on standard error, where pdfwrite also puts its warnings (a run can succeed with some). */
+  onErrorLine?: (line: string) => void;
 }
 
 /** Runs Ghostscript once in a fresh instance and returns the output file. Throws GhostscriptError when it fails. */
-export async function runGhostscript({ args, inputs, output, onLine }: GhostscriptRun): Promise<Uint8Array> {
+export async function runGhostscript({ args, inputs, output, onLine, onErrorLine }: GhostscriptRun): Promise<Uint8Array> {
   const [{ default: createGhostscript }, module] = await Promise.all([
     import('@okathira/ghostpdl-wasm') as unknown as Promise<{ default: CreateGhostscript }>,
     loadGhostscript(),
@@ -95,7 +97,10 @@ export async function runGhostscript({ args, inputs, output, onLine }: Ghostscri
       return {};
     },
     print: (line: string) => onLine?.(line),
-    printErr: (line: string) => errors.push(line),
+    printErr: (line: string) => {
+      errors.push(line);
+      onErrorLine?.(line);
+    },
   });
   for (const [path, bytes] of Object.entries(inputs)) gs.FS.writeFile(path, bytes);
   let code: number;

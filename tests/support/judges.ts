@@ -16,6 +16,7 @@ export const JUDGES = {
   pdfinfo: 'pdfinfo',
   pdftoppm: 'pdftoppm',
   pdfsig: 'pdfsig',
+  pdffonts: 'pdffonts',
   gs: 'gs',
   convert: '/usr/bin/convert',
   identify: '/usr/bin/identify',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString } from 'pdf-lib';
-import { stripActiveContent } from './sanitize';
+import { containsActiveContent, stripActiveContent } from './sanitize';
 
 const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 
@@ -97,5 +97,26 @@ describe('stripActiveContent', () => {
     const reloaded = await PDFDocument.load(output);
     expect(reloaded.getPageCount()).toBe(1);
     expect(reloaded.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray).size()).toBe(0);
+  });
+});
+
+describe('a script open action written as the catalog /A (as Ghostscript writes it)', () => {
+  it('is found and removed, and a plain jump there is left alone', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const { context } = doc;
+    doc.catalog.set(PDFName.of('A'), context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert("open")') }));
+    expect(containsActiveContent(doc)).toBe(true);
+    stripActiveContent(doc);
+    expect(doc.catalog.has(PDFName.of('A'))).toBe(false);
+    expect(containsActiveContent(doc)).toBe(false);
+    expect(latin1(await doc.save())).not.toContain('app.alert');
+
+    const jump = await PDFDocument.create();
+    const page = jump.addPage([200, 200]);
+    jump.catalog.set(PDFName.of('A'), jump.context.obj({ S: 'GoTo', D: [page.ref, 'Fit'] } as never));
+    expect(containsActiveContent(jump)).toBe(false);
+    stripActiveContent(jump);
+    expect(jump.catalog.has(PDFName.of('A'))).toBe(true);
   });
 });

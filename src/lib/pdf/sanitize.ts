@@ -145,6 +145,7 @@ export function pruneUnreachable(doc: PDFDocument): void {
 export function containsActiveContent(doc: PDFDocument): boolean {
   const openAction = resolve(doc, doc.catalog.get(N.OpenAction));
   if (openAction instanceof PDFDict && openAction.get(N.S) !== N.GoTo) return true;
+  if (isActiveAction(doc, doc.catalog.get(N.A))) return true;
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     const dict = object instanceof PDFStream ? object.dict : object;
     if (!(dict instanceof PDFDict)) continue;
@@ -170,6 +171,8 @@ export function stripActiveContent(doc: PDFDocument): void {
   const isPlainJump = openAction instanceof PDFArray || (openAction instanceof PDFDict && openAction.get(N.S) === N.GoTo && !isActiveAction(doc, openAction));
   if (openAction && !isPlainJump) catalog.delete(N.OpenAction);
   catalog.delete(N.AA);
+  // Ghostscript's pdfwrite writes a script open action as the catalog's /A, where no scan for /OpenAction finds it.
+  if (isActiveAction(doc, catalog.get(N.A))) catalog.delete(N.A);
   asDict(doc, catalog.get(N.Names))?.delete(N.JavaScript);
 
   const livePages = new Set(doc.getPages().map((page) => page.ref));
