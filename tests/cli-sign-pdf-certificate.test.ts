@@ -3,7 +3,7 @@
  * as inputs, the password from a file or the environment rather than the
  * arguments, and nothing of the password in the output folder's resume record.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,24 +14,14 @@ import { jobKey, RECORD_FILE } from '../src/core/record';
 import { readManifest } from '../src/manifests/read';
 import { makeIdentity } from './fixtures/certificate';
 import { numberedPdf } from './fixtures/pdf/make';
-import { cliBundle } from './support/cli-bundle';
+import { cliBundle, runFiledesk } from './support/cli-bundle';
 import { itJudgedBy } from './support/judges';
 
 const PASSWORD = 'tr0ub4dor&3 with spaces';
 let bundle = '';
 let work = '';
 
-function filedesk(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(bundle, 'filedesk.js'), ...args], { cwd: work, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const filedesk = (args: string[], env: Record<string, string> = {}) => runFiledesk(bundle, args, work, env);
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'filedesk-sign-cli-'));

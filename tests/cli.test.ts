@@ -19,30 +19,16 @@ import { parseRunArgs, UsageError } from '../src/cli/args';
 import { shardOf } from '../src/cli/inputs';
 import { createSiteServer, IMMUTABLE, SECURITY_HEADERS } from '../src/cli/serve';
 import { readManifest, readManifestFiles, readWorkflowFiles } from '../src/manifests/read';
-import { cliBundle, gradient, gradientJpg, gradientPng, labelledPdf, meanDifference } from './support/cli-bundle';
+import { cliBundle, gradient, runFiledesk, type CliResult, gradientJpg, gradientPng, labelledPdf, meanDifference } from './support/cli-bundle';
 
 let BUNDLE_DIR = '';
 const cli = () => join(BUNDLE_DIR, 'filedesk.js');
 let work: string;
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Result = CliResult;
 
 /** Runs the command as a user would, from `cwd` (the work folder by default). */
-function filedesk(args: string[], cwd = work): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli(), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const filedesk = (args: string[], cwd = work): Promise<Result> => runFiledesk(BUNDLE_DIR, args, cwd);
 
 interface Line {
   input: string;

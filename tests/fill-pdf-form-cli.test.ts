@@ -3,29 +3,18 @@
  * rows give one filled PDF per row, named by a column; a JSON file gives one;
  * `-o` is `--out`; a CSV column that names no field fails with its name.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blankFormPdf } from './fixtures/pdf-build/fill-forms';
 import { pdfFieldValues } from './fixtures/pdf-build/forms';
-import { cliBundle } from './support/cli-bundle';
+import { cliBundle, runFiledesk } from './support/cli-bundle';
 
 let bundle = '';
 let work = '';
 
-function filedesk(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(bundle, 'filedesk.js'), ...args], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const filedesk = (args: string[]) => runFiledesk(bundle, args, work);
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'filedesk-fill-form-'));

@@ -5,7 +5,7 @@
  * is left alone, or taken from FILEDESK_CLI_DIR when set; and the generated
  * files the tests feed it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
@@ -25,6 +25,26 @@ export function cliBundle(name: string): string {
   });
   if (build.status !== 0) throw new Error(`The CLI build failed:\n${build.stdout}\n${build.stderr}`);
   return dir;
+}
+
+/** What a run of the command printed, and its exit code. */
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built command in `bundle` as a user would, from `cwd`, with `env` added to the environment. */
+export function runFiledesk(bundle: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(bundle, 'filedesk.js'), ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /** A PDF of `pages` pages, each with its label and number in text and a green box. */
