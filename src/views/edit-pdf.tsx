@@ -1,10 +1,12 @@
 /**
  * Edit PDF: the visitor draws text boxes, white-out, shapes and images on
  * page previews, moves and deletes them (mouse or keyboard), undoes and
- * redoes, and saves. The processor gets { edits } with boxes as fractions of
- * the displayed page.
+ * redoes, and saves. With Edit text on, the text already on the page can be
+ * chosen and changed, moved or removed (read by PDFium, which loads then).
+ * The processor gets { edits, textEdits } with boxes as fractions of the
+ * displayed page.
  */
-import { Text } from '@radix-ui/themes';
+import { Button, Text } from '@radix-ui/themes';
 import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { notify } from '../engine/notify';
 import { PdfThumbnail } from '../engine/pdf-pages/PdfThumbnail';
@@ -17,6 +19,9 @@ import { DEFAULT_STYLE, objectAt, toEdits, type EditObject, type EditStyle } fro
 import { usePageSize } from './edit-pdf/edit-page-size';
 import { EditStage, type EditTool } from './edit-pdf/edit-stage';
 import { EditToolbar } from './edit-pdf/edit-toolbar';
+import { NO_TEXT_ON_PAGE, runKey, toTextEdits, untouched, type TextChange, type TextRun } from './edit-pdf/text-edits';
+import { TextPanel, TextStage } from './edit-pdf/text-stage';
+import { useTextRuns } from './edit-pdf/useTextRuns';
 import { PageNavigator } from './shared/PageNavigator';
 import { ShownPageFrame, useShownPage } from './shared/useShownPage';
 
@@ -39,7 +44,10 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
   const [history, dispatch] = useReducer(editReducer, EMPTY_HISTORY);
   const objects = history.present;
   // The processor's edits are typed by its own schema; the page's option values are plain JSON.
-  const page = useToolPage(manifest, { beforeRun: () => ({ options: { edits: toEdits(objects) } }) });
+  const [textMode, setTextMode] = useState(false);
+  const [changes, setChanges] = useState<Map<string, TextChange>>(() => new Map());
+  const [selectedRun, setSelectedRun] = useState<string | null>(null);
+  const page = useToolPage(manifest, { beforeRun: () => ({ options: { edits: toEdits(objects), textEdits: toTextEdits(changes.values()) } }) });
   const { run } = page;
   const [tool, setTool] = useState<EditTool>('select');
   const [defaults, setDefaults] = useState<EditStyle>(DEFAULT_STYLE);
@@ -50,9 +58,12 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
     setSelectedId(null);
     setTool('select');
     dispatch({ type: 'reset' });
+    setChanges(new Map());
+    setSelectedRun(null);
   });
   const { pdf, shown, setShown, pageCount } = shownPage;
   const measured = usePageSize(pdf.doc, shown + 1);
+  const textRuns = useTextRuns(run.real ? shownPage.file : undefined, shown, textMode && !!pdf.doc);
 
   useEffect(() => {
     if (!focusText) return;
@@ -80,7 +91,49 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
   const goTo = (next: number) => {
     setShown(next);
     setSelectedId(null);
+    setSelectedRun(null);
   };
+  const changeRun = (textRun: TextRun, next: Partial<TextChange>) =>
+    setChanges((old) => {
+      const key = runKey(textRun);
+      const copy = new Map(old);
+      copy.set(key, { ...(old.get(key) ?? untouched(textRun)), ...next });
+      return copy;
+    });
+  const resetRun = (key: string) =>
+    setChanges((old) => {
+      const copy = new Map(old);
+      copy.delete(key);
+      return copy;
+    });
+  const chosenRun = textRuns.status === 'ready' ? (textRuns.runs.find((r) => runKey(r) === selectedRun) ?? null) : null;
+  const chosenChange = chosenRun ? (changes.get(runKey(chosenRun)) ?? untouched(chosenRun)) : null;
+  const changedRuns = toTextEdits(changes.values()).length;
+  const textToggle = (
+    <Button
+      type="button"
+      variant={textMode ? 'solid' : 'soft'}
+      aria-pressed={textMode}
+      disabled={busy || (run.real && !pdf.doc)}
+      onClick={() => {
+        setTextMode((on) => !on);
+        setSelectedId(null);
+        setSelectedRun(null);
+      }}
+    >
+      {changedRuns > 0 ? `Edit existing text (${changedRuns} changed)` : 'Edit existing text'}
+    </Button>
+  );
+  const preview = pdf.doc ? (
+    <PdfThumbnail doc={pdf.doc} pageNumber={shown + 1} size={PREVIEW_SIZE} />
+  ) : (
+    <div
+      className="pdfe-mock"
+      style={{ width: Math.round(MOCK_PAGE.width * scale), height: Math.round(MOCK_PAGE.height * scale) }}
+      role="img"
+      aria-label={run.real ? 'Loading the page' : 'Page preview (demo)'}
+    />
+  );
   const changeStyle = (changes: Partial<EditStyle>) => {
     setDefaults((old) => ({ ...old, ...changes }));
     if (selected) update(selected.id, changes, `style-${selected.id}`);
@@ -109,6 +162,21 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
   return (
     <ShownPageFrame page={page} state={shownPage}>
       <div className="pdfe-editor" onKeyDown={onKeyDown}>
+        {textMode && (
+          <>
+            <div className="pdfe-tools" role="toolbar" aria-label="Editing tools">
+              {textToggle}
+            </div>
+            <TextStatus state={textRuns} demo={!run.real} />
+            <TextPanel
+              change={chosenChange}
+              disabled={busy}
+              onChange={(next) => chosenRun && changeRun(chosenRun, next)}
+              onReset={() => chosenRun && resetRun(runKey(chosenRun))}
+            />
+          </>
+        )}
+        {!textMode && (
         <EditToolbar
           tool={tool}
           onTool={setTool}
@@ -120,44 +188,69 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
           onImage={(chosen) => void addImage(chosen).catch(() => notify.error(IMAGE_PROBLEM))}
           onAdd={() => tool !== 'select' && create(objectAt(tool, shown, CENTRE, defaults))}
           onDelete={() => selected && remove(selected.id)}
+          textToggle={textToggle}
           onUndo={() => dispatch({ type: 'undo' })}
           onRedo={() => dispatch({ type: 'redo' })}
           canUndo={history.past.length > 0}
           canRedo={history.future.length > 0}
           disabled={busy}
         />
+        )}
         <Text as="p" className="pdfv-aside">
           Choose a tool and drag on the page to draw. Select an object to move it (drag or arrow keys), resize it (corner handle or
           Alt+arrow keys) or remove it (Delete). White-out covers what is under it but does not delete it: the hidden text stays in the
           file and can still be selected, copied or found by search.
         </Text>
         {pdf.doc && <PageNavigator page={shown} pageCount={pageCount} onChange={goTo} label="Page" testId="edit-page" />}
-        <EditStage
-          page={shown}
-          objects={objects.filter((o) => o.page === shown)}
-          selectedId={selectedId}
-          tool={tool}
-          style={defaults}
-          scale={scale}
-          disabled={busy}
-          onCreate={create}
-          onSelect={setSelectedId}
-          onUpdate={update}
-          onCommit={() => dispatch({ type: 'commit' })}
-          onRemove={remove}
-        >
-          {pdf.doc ? (
-            <PdfThumbnail doc={pdf.doc} pageNumber={shown + 1} size={PREVIEW_SIZE} />
-          ) : (
-            <div
-              className="pdfe-mock"
-              style={{ width: Math.round(MOCK_PAGE.width * scale), height: Math.round(MOCK_PAGE.height * scale) }}
-              role="img"
-              aria-label={run.real ? 'Loading the page' : 'Page preview (demo)'}
-            />
-          )}
-        </EditStage>
+        {textMode ? (
+          <TextStage
+            page={shown}
+            runs={textRuns.status === 'ready' ? textRuns.runs : []}
+            changes={changes}
+            selected={selectedRun}
+            scale={scale}
+            disabled={busy}
+            onSelect={(r) => setSelectedRun(r ? runKey(r) : null)}
+            onChange={changeRun}
+          >
+            {preview}
+          </TextStage>
+        ) : (
+          <EditStage
+            page={shown}
+            objects={objects.filter((o) => o.page === shown)}
+            selectedId={selectedId}
+            tool={tool}
+            style={defaults}
+            scale={scale}
+            disabled={busy}
+            onCreate={create}
+            onSelect={setSelectedId}
+            onUpdate={update}
+            onCommit={() => dispatch({ type: 'commit' })}
+            onRemove={remove}
+          >
+            {preview}
+          </EditStage>
+        )}
       </div>
     </ShownPageFrame>
   );
+}
+
+/** Where the text editor is: loading PDFium (with its progress), a page without text, or a problem. */
+function TextStatus({ state, demo }: { state: ReturnType<typeof useTextRuns>; demo: boolean }) {
+  if (demo) return <Text as="p" className="pdfe-text-status">The demo cannot read the text on the page; choose a PDF in the real tool to edit its text.</Text>;
+  if (state.status === 'loading') {
+    const percent = Math.round(state.progress * 100);
+    return (
+      <p className="pdfe-text-status" role="status">
+        Loading the text editor... {percent}% <progress max={100} value={percent} aria-label="Loading the text editor" />
+      </p>
+    );
+  }
+  if (state.status === 'error') return <p className="pdfv-inline-error">{state.message}</p>;
+  if (state.status === 'ready' && state.runs.length === 0) return <p className="pdfe-text-status" role="status">{NO_TEXT_ON_PAGE}</p>;
+  if (state.status === 'ready') return <Text as="p" className="pdfe-text-status">Click a line of text on the page to change it.</Text>;
+  return null;
 }

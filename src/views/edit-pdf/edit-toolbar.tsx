@@ -4,7 +4,7 @@
  * when nothing is selected).
  */
 import { Button } from '@radix-ui/themes';
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { KIND_LABELS, type EditObject, type EditStyle } from './edit-objects';
 import type { EditTool } from './edit-stage';
 import './edit-pdf.css';
@@ -15,6 +15,8 @@ const TOOLS: { tool: EditTool; label: string }[] = [
 ];
 
 interface EditToolbarProps {
+  /** The switch to editing the text already on the page. */
+  textToggle?: ReactNode;
   tool: EditTool;
   onTool(tool: EditTool): void;
   /** The look shown in the controls: the selected object's, or the one for new objects. */
@@ -62,6 +64,7 @@ export function EditToolbar(props: EditToolbarProps) {
         <Button type="button" variant="soft" disabled={disabled || tool === 'select'} onClick={props.onAdd}>
           Add to page
         </Button>
+        {props.textToggle}
       </div>
       <div className="pdfe-tools" role="toolbar" aria-label="History">
         <Button type="button" variant="soft" color="gray" disabled={disabled || !props.canUndo} onClick={props.onUndo} aria-keyshortcuts="Control+Z">
