@@ -4,7 +4,7 @@
  * intent with an ICC stream, /Metadata, not encrypted), the XMP's pdfaid
  * part and conformance, and pdftotext (the same words as the input).
  *
- *   npx tsx scripts/pdfa-corpus.ts <folder> [level: 2b | 1b | 3b]
+ *   npm run corpus:pdfa -- [folder, ../shared/corpus/pdf by default] [level: 2b | 1b | 3b]
  *
  * Prints one line per file and a summary: files converted with every check
  * passing, the messages of the files refused, and the time per file.
@@ -16,8 +16,7 @@ import { join } from 'node:path';
 import pdfToPdfa, { options, type PdfaLevel } from '../src/processors/pdf-to-pdfa';
 import { pdfaIdentification } from '../src/lib/pdf/pdfa';
 
-const [folder, level = '2b'] = process.argv.slice(2);
-if (!folder) throw new Error('Usage: npx tsx scripts/pdfa-corpus.ts <folder> [2b|1b|3b]');
+const [folder = '../shared/corpus/pdf', level = '2b'] = process.argv.slice(2);
 const part = Number(level[0]);
 const work = mkdtempSync(join(tmpdir(), 'pdfa-corpus-'));
 
