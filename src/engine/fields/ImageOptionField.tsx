@@ -10,7 +10,7 @@ import { Button, Text } from '@radix-ui/themes';
 import { X } from 'lucide-react';
 import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { imageTooLargeMessage, imageValue, imageValueHead, type ImageField } from '../../contract/image-value';
+import { imageTooLargeMessage, imageValue, imageValueHead, imageValueProblem, type ImageField } from '../../contract/image-value';
 import { isToolError } from '../../lib/errors';
 import './image-option-field.css';
 
@@ -73,7 +73,11 @@ export function ImageOptionField({ field, form, id, disabled, described, help }:
       event.target.value = '';
       return;
     }
-    form.setValue(field.name, imageValue(file.name, file.type, bytes), { shouldValidate: true, shouldDirty: true });
+    const chosen = imageValue(file.name, file.type, bytes);
+    form.setValue(field.name, chosen, { shouldValidate: true, shouldDirty: true });
+    // Said at once, from the same words as the schema's: the form's validation may still be loading.
+    const wrongKind = imageValueProblem(field, chosen, false);
+    if (wrongKind) form.setError(field.name, { type: 'image', message: wrongKind });
   };
 
   const remove = () => {
