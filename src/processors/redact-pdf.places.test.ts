@@ -20,7 +20,7 @@ import { napiBackend } from '../../tests/fixtures/pdf-text/napi-backend';
 import { itJudgedBy } from '../../tests/support/judges';
 import { searchSavedFile, unpaintedBoxes } from '../lib/pdf/redact-check';
 import { DOCUMENT_REMOVERS } from '../lib/pdf/redact-document';
-import { options, redactPdf } from './redact-pdf';
+import { NOTHING_FOUND_MESSAGE, options, redactPdf } from './redact-pdf';
 
 const MODES = {
   'searched words': async () => ({ words: HIDDEN_NAME }),
@@ -129,6 +129,13 @@ describe('the check after redaction', () => {
     expect(await unpaintedBoxes(input, 'in.pdf', [{ page: 0, boxes: [inPoints] }], napiBackend)).toHaveLength(1);
     const output = await redact(input, { redactions: [box] });
     expect(await unpaintedBoxes(output.bytes, 'out.pdf', [{ page: 0, boxes: [inPoints] }], napiBackend)).toEqual([]);
+  });
+
+  it('takes no word of the PDF format for text: /Text, /Link, /MediaBox and /Font are names, not words anyone reads', async () => {
+    const input = await hidingPlacePdf('comment on another page');
+    await expect(redact(input, { words: 'Text, Annot, Link, MediaBox, Font' })).rejects.toThrow(NOTHING_FOUND_MESSAGE);
+    const output = await redact(input, { words: `${HIDDEN_NAME}, Text, Annot, MediaBox, Font, Helvetica` });
+    expect((await PDFDocument.load(output.bytes)).getPageCount()).toBe(2);
   });
 
   it('says what it removed whole', async () => {

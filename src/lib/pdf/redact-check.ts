@@ -14,7 +14,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFStream, PDFSt
 import { ToolError } from '../errors';
 import { findRanges, pageText, type RedactSearch, type TextPiece } from './redact-find';
 import { annotationTexts } from './redact-annotations';
-import { asLatin1, drawingStreams, streamTexts, type FoundText } from './redact-document';
+import { asLatin1, drawingStreams, isFontProgram, streamTexts, type FoundText } from './redact-document';
 import type { Rect } from './redact-geometry';
 import { decodedStreamBytes } from './stream-bytes';
 import { loadPdfjs, openPdfjs, pageTextItems } from './pdfjs';
@@ -71,10 +71,16 @@ export async function findSurvivors(bytes: Uint8Array, name: string, search: Red
   }
 }
 
-/** The matches of the search in `text`, as found text. */
+/**
+ * The matches of the search in `text`, as found text. In raw bytes (words
+ * only) a match right after a slash is a PDF name, the file's own vocabulary
+ * (/MediaBox), not text anyone reads.
+ */
 function matchesIn(text: string, search: RedactSearch, wordsOnly: boolean): string[] {
   const asked = wordsOnly ? { emails: false, phones: false, words: search.words } : search;
-  return findRanges(text, asked).map((r) => text.slice(r.start, r.end));
+  return findRanges(text, asked)
+    .filter((r) => !wordsOnly || text[r.start - 1] !== '/')
+    .map((r) => text.slice(r.start, r.end));
 }
 
 /**
@@ -92,7 +98,7 @@ export async function searchSavedFile(bytes: Uint8Array, search: RedactSearch): 
     const texts: FoundText[] = [];
     const dict = object instanceof PDFStream ? object.dict : object;
     textsOf(dict, texts);
-    if (object instanceof PDFStream && object.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) {
+    if (object instanceof PDFStream && object.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image') && !isFontProgram(object)) {
       let decoded: Uint8Array | undefined;
       try {
         decoded = decodedStreamBytes(object);
@@ -109,13 +115,28 @@ export async function searchSavedFile(bytes: Uint8Array, search: RedactSearch): 
   return found;
 }
 
-/** Strings (as text) and names (for the words only) anywhere in a parsed object. */
-function textsOf(object: unknown, out: FoundText[]): void {
+/**
+ * Strings (as text) anywhere in a parsed object, and the names that are
+ * destinations' names (for the words only): the old dictionary of named
+ * destinations' keys, and a name given as a link's or bookmark's /Dest or /D.
+ * Other names are the file's own vocabulary (/Link, /MediaBox).
+ */
+function textsOf(object: unknown, out: FoundText[], key?: PDFName): void {
   if (object instanceof PDFString || object instanceof PDFHexString) out.push({ text: object.decodeText(), wordsOnly: false });
-  else if (object instanceof PDFName) out.push({ text: object.decodeText(), wordsOnly: true });
-  else if (object instanceof PDFArray) for (const item of object.asArray()) textsOf(item, out);
-  else if (object instanceof PDFDict) for (const [key, value] of object.entries()) textsOf(key, out), textsOf(value, out);
+  else if (object instanceof PDFName) {
+    if (key === DEST || key === D) out.push({ text: object.decodeText(), wordsOnly: true });
+  } else if (object instanceof PDFArray) for (const item of object.asArray()) textsOf(item, out);
+  else if (object instanceof PDFDict) {
+    for (const [name, value] of object.entries()) {
+      if (name === DESTS && value instanceof PDFDict) for (const dest of value.keys()) out.push({ text: dest.decodeText(), wordsOnly: true });
+      textsOf(value, out, name);
+    }
+  }
 }
+
+const DEST = PDFName.of('Dest');
+const D = PDFName.of('D');
+const DESTS = PDFName.of('Dests');
 
 /** Boxes of one page, in display points. */
 export interface PageBoxes {

@@ -119,8 +119,8 @@ function textsWithin(doc: PDFDocument, value: PDFObject | undefined, withStreams
     const object = lookup(doc, item);
     if (!object || seen.has(object)) return;
     seen.add(object);
+    // Names are the file's own vocabulary (/Text, /Link, /Widget): searching them would take a word for a kind of object.
     if (object instanceof PDFString || object instanceof PDFHexString) texts.push({ text: object.decodeText(), wordsOnly: false });
-    else if (object instanceof PDFName) texts.push({ text: object.decodeText(), wordsOnly: true });
     else if (object instanceof PDFArray) object.asArray().forEach((entry) => visit(entry));
     else if (object instanceof PDFDict) for (const [k, v] of object.entries()) visit(v, k);
     else if (object instanceof PDFStream) {
@@ -279,7 +279,17 @@ const namedDestinations: DocumentRemover = {
   remove(doc, terms) {
     // The older form: a dictionary keyed by names. The name tree's string keys are redacted with the other strings.
     const dests = dictOf(doc, doc.catalog.get(N.Dests));
-    for (const key of dests?.keys() ?? []) if (terms.found(key.decodeText())) dests!.delete(key);
+    for (const key of dests?.keys() ?? []) if (terms.found(key.decodeText(), true)) dests!.delete(key);
+    // Links, bookmarks and actions that jump to such a name by the name itself.
+    for (const [, object] of doc.context.enumerateIndirectObjects()) {
+      const holders = object instanceof PDFDict ? [object, dictOf(doc, object.get(N.A))] : [];
+      for (const holder of holders) {
+        for (const key of [N.Dest, N.D]) {
+          const target = holder?.get(key);
+          if (target instanceof PDFName && terms.found(target.decodeText(), true)) holder!.delete(key);
+        }
+      }
+    }
   },
 };
 
@@ -305,6 +315,12 @@ const pagePictures: DocumentRemover = {
   },
 };
 
+/** A font program (FontFile, FontFile2, FontFile3): glyph outlines and the foundry's notices, no document text. */
+export function isFontProgram(stream: PDFStream): boolean {
+  const subtype = stream.dict.get(N.Subtype)?.toString();
+  return ['Length1', 'Length2', 'Length3'].some((key) => stream.dict.has(PDFName.of(key))) || subtype === '/Type1C' || subtype === '/CIDFontType0C' || subtype === '/OpenType';
+}
+
 /** Streams that draw (page content, forms, pictures, fonts): what they show was judged on the pages. */
 export function drawingStreams(doc: PDFDocument): Set<PDFObject> {
   const drawing = new Set<PDFObject>();
@@ -313,8 +329,7 @@ export function drawingStreams(doc: PDFDocument): Set<PDFObject> {
     const dict = object.dict;
     const subtype = dict.get(N.Subtype)?.toString();
     const type = dict.get(N.Type)?.toString();
-    if (subtype === '/Image' || subtype === '/Form' || type === '/XObject' || dict.has(PDFName.of('Length1')) || dict.has(PDFName.of('Length2'))) drawing.add(object);
-    if (subtype === '/Type1C' || subtype === '/CIDFontType0C' || subtype === '/OpenType') drawing.add(object);
+    if (subtype === '/Image' || subtype === '/Form' || type === '/XObject' || isFontProgram(object)) drawing.add(object);
   }
   for (const page of doc.getPages()) {
     const contents = lookup(doc, page.node.get(N.Contents));
