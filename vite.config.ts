@@ -12,6 +12,7 @@ import { upscaleEngine } from './scripts/vite-upscale.ts';
 import { radixCss } from './scripts/radix-css.ts';
 import { compileHints } from './scripts/vite-compile-hints.ts';
 import { MANIFEST_ROOT as manifestRoot } from './src/manifests/read.ts';
+import { ISOLATION_HEADERS } from './src/lib/threads.ts';
 
 const workflowRoot = fileURLToPath(new URL('./workflows', import.meta.url));
 
@@ -23,7 +24,9 @@ export default defineConfig({
   // DIST_DIR lets several builds of one checkout sit side by side (scripts/size.ts reads it too).
   // Every browser the site supports (ES2022) has modulepreload, so the polyfill would be dead weight.
   build: { target: 'es2022', chunkSizeWarningLimit: 4096, outDir: process.env.DIST_DIR ?? 'dist', modulePreload: { polyfill: false } },
-  preview: { port: 4173, strictPort: true },
+  // Cross-origin isolation, so the threaded WebAssembly builds can run (src/lib/threads.ts).
+  server: { headers: { ...ISOLATION_HEADERS } },
+  preview: { port: 4173, strictPort: true, headers: { ...ISOLATION_HEADERS } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
     environment: 'node',
