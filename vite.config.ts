@@ -15,6 +15,8 @@ import { MANIFEST_ROOT as manifestRoot } from './src/manifests/read.ts';
 import { ISOLATION_HEADERS } from './src/lib/threads.ts';
 
 const workflowRoot = fileURLToPath(new URL('./workflows', import.meta.url));
+/** FILEDESK_ISOLATION=off serves the site as a host without these headers would, to measure and test the one-thread fallback. */
+const isolation = process.env.FILEDESK_ISOLATION === 'off' ? {} : ISOLATION_HEADERS;
 
 export default defineConfig({
   plugins: [react(), toolIconSpriteFile(manifestRoot, workflowRoot), catalogue(manifestRoot, workflowRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot, workflowRoot), compileHints(), pwa(manifestRoot)],
@@ -25,8 +27,8 @@ export default defineConfig({
   // Every browser the site supports (ES2022) has modulepreload, so the polyfill would be dead weight.
   build: { target: 'es2022', chunkSizeWarningLimit: 4096, outDir: process.env.DIST_DIR ?? 'dist', modulePreload: { polyfill: false } },
   // Cross-origin isolation, so the threaded WebAssembly builds can run (src/lib/threads.ts).
-  server: { headers: { ...ISOLATION_HEADERS } },
-  preview: { port: 4173, strictPort: true, headers: { ...ISOLATION_HEADERS } },
+  server: { headers: { ...isolation } },
+  preview: { port: 4173, strictPort: true, headers: { ...isolation } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
     environment: 'node',
