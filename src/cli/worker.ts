@@ -16,6 +16,7 @@ import { loadProcessor } from '../core/processor-modules';
 import { installCanvas } from './canvas';
 import { runnableTool } from './catalogue';
 import { mimeOf } from './mime';
+import { installNativeJpeg } from './node/native-jpeg';
 import type { RunRequest, WorkerReply, WorkerRequest } from './protocol';
 
 const port = parentPort!;
@@ -78,4 +79,4 @@ port.on('message', (request: WorkerRequest) => {
   else void ready.then(() => run(request));
 });
 
-const ready = installCanvas().then(() => post({ kind: 'ready' }));
+const ready = Promise.all([installCanvas(), installNativeJpeg()]).then(() => post({ kind: 'ready' }));

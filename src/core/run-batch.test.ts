@@ -182,8 +182,8 @@ describe('runBatch', () => {
     expect(most).toBe(3);
   });
 
-  it('uses at most hardwareConcurrency - 1 lanes, at most 4, at least 1', () => {
-    expect([1, 2, 3, 8, 16].map(laneCount)).toEqual([1, 1, 2, 4, 4]);
+  it('uses one lane per core, at most 4, at least 1', () => {
+    expect([1, 2, 3, 8, 16].map(laneCount)).toEqual([1, 2, 3, 4, 4]);
   });
 
   it('writes a CSV report a spreadsheet reads as text', () => {

@@ -89,9 +89,13 @@ export interface BatchJob {
 
 export const ALREADY_DONE = 'Already in the output folder.';
 
-/** At most hardwareConcurrency - 1 lanes, and at most 4, so the page stays responsive. */
+/**
+ * One lane per core, as the command line's --jobs, and at most 4, so the files
+ * under way at once stay within a phone's memory. Every lane is a worker: the
+ * page's own thread only draws the table, so it stays responsive.
+ */
 export function laneCount(hardwareConcurrency = 2): number {
-  return Math.max(1, Math.min(4, hardwareConcurrency - 1));
+  return Math.max(1, Math.min(4, hardwareConcurrency));
 }
 
 function dirOf(path: string): string {

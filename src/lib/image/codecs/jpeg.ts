@@ -6,6 +6,23 @@ import encUrl from '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm?url';
 import { wasmModule } from '../wasm';
 import type { RasterImage } from '../types';
 
+/**
+ * A native MozJPEG that writes the same bytes as the WebAssembly one, for the
+ * command line (src/cli/node/native-jpeg.ts installs it once it has proved the
+ * bytes equal). The site never has one.
+ */
+export interface NativeJpegEncoder {
+  /** The qualities at which it writes the WebAssembly encoder's bytes. */
+  accepts(quality: number): boolean;
+  encode(image: RasterImage, quality: number): Promise<Uint8Array>;
+}
+let nativeEncoder: NativeJpegEncoder | undefined;
+
+/** Installs (or, with undefined, removes) the native encoder used for progressive JPEGs at the qualities it accepts. */
+export function useNativeJpegEncoder(encoder: NativeJpegEncoder | undefined): void {
+  nativeEncoder = encoder;
+}
+
 let decoderReady: Promise<void> | undefined;
 let encoderReady: Promise<void> | undefined;
 
@@ -28,6 +45,7 @@ export async function decode(bytes: Uint8Array): Promise<RasterImage> {
 
 /** quality 1..100 as MozJPEG reads it. The pixels must be opaque already (JPEG has no alpha). */
 export async function encode(image: RasterImage, quality: number, options: { baseline?: boolean } = {}): Promise<Uint8Array> {
+  if (nativeEncoder && !options.baseline && nativeEncoder.accepts(Math.round(quality))) return nativeEncoder.encode(image, Math.round(quality));
   await readyEncoder();
   const data = { width: image.width, height: image.height, data: image.data, colorSpace: 'srgb' } as unknown as ImageData;
   // No EXIF, no ICC, no comments are written: MozJPEG writes only the JFIF header and the image.
