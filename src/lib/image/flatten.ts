@@ -12,8 +12,18 @@ function backgroundRgb(colour: string | undefined): [number, number, number] {
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-/** A copy of the image with every pixel made opaque by blending it over the background colour. */
+function isOpaque(data: Uint8ClampedArray): boolean {
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return false;
+  return true;
+}
+
+/**
+ * The image with every pixel made opaque by blending it over the background
+ * colour: a copy, or the image itself when it is opaque already (every photo),
+ * since blending would change nothing.
+ */
 export function flatten(image: RasterImage, background?: string): RasterImage {
+  if (isOpaque(image.data)) return image;
   const [r, g, b] = backgroundRgb(background);
   const src = image.data;
   const out = new Uint8ClampedArray(src.length);
