@@ -30,6 +30,8 @@ test('after one visit, pages open offline', async ({ page, context }) => {
   await context.setOffline(true);
   await page.goto(`/tools/${tool.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tool.title);
+  // Served by the service worker, the page keeps its cross-origin isolation (public/isolation-sw.js).
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   await page.goto('/tools');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Tools');
   await context.setOffline(false);

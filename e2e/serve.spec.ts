@@ -2,17 +2,19 @@
  * `filedesk serve` in front of the built site (dist/, made by `vite build`
  * before the suite): the command is built as it ships (vite.cli.config.ts)
  * and started on a free port; Chromium loads a tool page from it by its clean
- * URL, with the security headers, and runs a real conversion whose download
- * is decoded in Node. Every request stays on the server's own origin.
+ * URL, with the security and cross-origin isolation headers, isolated, and
+ * runs a real conversion whose download is decoded in Node. Every request
+ * stays on the server's own origin.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { expect, test } from '@playwright/test';
 import { downloadResult, upload } from './support';
+import { ISOLATION_HEADERS } from '../src/lib/threads';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DIST = resolve(root, process.env.DIST_DIR ?? 'dist');
@@ -62,17 +64,30 @@ test('filedesk serve: clean URLs, the 404 page, headers and caching', async ({ r
   expect(headers['referrer-policy']).toBe('no-referrer');
   expect(headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()');
   expect(headers['cache-control']).toBe('no-cache');
+  // Cross-origin isolation, so the WebAssembly engines can run threaded.
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['cross-origin-embedder-policy']).toBe('require-corp');
+  for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(headers[name.toLowerCase()], name).toBe(value);
 
   const missing = await request.get(`${origin}/tools/no-such-tool`);
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toContain('<title>');
   expect(missing.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(missing.headers()[name.toLowerCase()], `404 ${name}`).toBe(value);
 
   const asset = /\/assets\/[^"']+\.js/.exec(await page.text())?.[0];
   expect(asset).toBeTruthy();
   const script = await request.get(origin + asset!);
   expect(script.status()).toBe(200);
   expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // Scripts (and so workers) and WebAssembly carry the isolation headers too.
+  for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(script.headers()[name.toLowerCase()], `${asset} ${name}`).toBe(value);
+  const wasmFile = readdirSync(join(DIST, 'assets')).find((f) => f.endsWith('.wasm'));
+  expect(wasmFile).toBeTruthy();
+  const wasm = await request.get(`${origin}/assets/${wasmFile}`);
+  expect(wasm.status()).toBe(200);
+  expect(wasm.headers()['content-type']).toBe('application/wasm');
+  for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(wasm.headers()[name.toLowerCase()], `${wasmFile} ${name}`).toBe(value);
 });
 
 test('filedesk serve: a real PNG to JPG conversion in Chromium, every request on its own origin', async ({ page }) => {
@@ -85,6 +100,8 @@ test('filedesk serve: a real PNG to JPG conversion in Chromium, every request on
 
   await page.goto(`${origin}/tools/png-to-jpg?demo=0`);
   await page.waitForFunction(() => document.documentElement.dataset.interactive === 'true');
+  // Isolated: threaded WebAssembly can run here.
+  expect(await page.evaluate(() => crossOriginIsolated && typeof SharedArrayBuffer === 'function')).toBe(true);
   const image = new PNG({ width: 40, height: 30 });
   for (let i = 0; i < image.data.length; i += 4) image.data.set([200, 30, 40, 255], i);
   await page.getByTestId('file-input').setInputFiles(upload('red.png', 'image/png', PNG.sync.write(image)));

@@ -4,6 +4,10 @@
  * tool pages' JavaScript, icons). Not precached: engines (WASM, fonts, models,
  * pdf.js, large libraries); each is cached on its first use (cache first:
  * their file names carry a content hash), so a tool used once works offline.
+ * Cross-origin isolation where the host sends no headers: public/isolation-sw.js
+ * adds COOP and COEP to every same-origin response the worker hands to a page,
+ * and every same-origin GET goes through the worker (the last route: network
+ * only), so none reaches the page without them.
  */
 import { VitePWA } from 'vite-plugin-pwa';
 import { readManifests } from '../src/manifests/read.ts';
@@ -71,8 +75,11 @@ export function pwa(manifestRoot: string) {
       // Workbox's precache route serves /tools/merge-pdf from tools/merge-pdf.html (clean URLs);
       // other navigations get 404.html.
       navigateFallback: '/404.html',
+      // A page's query (?demo=0, the share target's ?shared=2) is read by the app: the page is the same file.
+      ignoreURLParametersMatching: [/.*/],
       navigateFallbackDenylist: [/^\/share-target/],
-      importScripts: ['/share-target-sw.js'],
+      // isolation-sw.js: COOP and COEP on every same-origin response (threads on headerless hosts).
+      importScripts: ['/isolation-sw.js', '/share-target-sw.js'],
       cleanupOutdatedCaches: true,
       runtimeCaching: [
         {
@@ -82,6 +89,9 @@ export function pwa(manifestRoot: string) {
           handler: 'CacheFirst',
           options: { cacheName: 'filedesk-engines', expiration: { maxEntries: 300 } },
         },
+        // Every other same-origin GET (images, media, samples ...) through the worker too, as it
+        // would go without one, so isolation-sw.js gives it the isolation headers.
+        { urlPattern: ({ sameOrigin }) => sameOrigin, handler: 'NetworkOnly' },
       ],
     },
   });

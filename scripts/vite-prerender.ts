@@ -195,6 +195,8 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
         if (looksLikePage && !known && existsSync(join(dist, '404.html'))) {
           res.statusCode = 404;
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          // This answer skips Vite's own header handling: the preview's headers (cross-origin isolation) are set here.
+          for (const [name, value] of Object.entries(server.config.preview.headers ?? {})) if (value !== undefined) res.setHeader(name, String(value));
           res.end(readFileSync(join(dist, '404.html')));
           return;
         }

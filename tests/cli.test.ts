@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRunArgs, UsageError } from '../src/cli/args';
 import { shardOf } from '../src/cli/inputs';
 import { createSiteServer, IMMUTABLE, SECURITY_HEADERS } from '../src/cli/serve';
+import { ISOLATION_HEADERS } from '../src/lib/threads';
 import { readManifest, readManifestFiles, readWorkflowFiles } from '../src/manifests/read';
 import { cliBundle, gradient, runFiledesk, type CliResult, gradientJpg, gradientPng, labelledPdf, meanDifference } from './support/cli-bundle';
 
@@ -292,6 +293,10 @@ describe('filedesk serve', () => {
   const expectSecurityHeaders = (response: Response) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // Cross-origin isolation, for the threaded WebAssembly builds.
+    for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
   };
 
   it('serves clean URLs with the security headers and revalidation', async () => {
@@ -335,6 +340,9 @@ describe('filedesk serve', () => {
     expect(wasm.headers.get('content-type')).toBe('application/wasm');
     expect(wasm.headers.get('cache-control')).toBe('no-cache');
     expect(new Uint8Array(await wasm.arrayBuffer())).toEqual(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+    // Scripts, workers and engines carry the headers too, not only pages.
+    expectSecurityHeaders(asset);
+    expectSecurityHeaders(wasm);
   });
 
   it('`filedesk serve --port 0` listens on a free port and says where', async () => {

@@ -5,16 +5,19 @@
  * for unknown paths, a year's immutable caching for the content-hashed files
  * under /assets/, revalidation (ETag) for everything else, gzip for text and
  * WebAssembly, and the security headers on every response, the
- * Content-Security-Policy with frame-ancestors 'none' included.
+ * Content-Security-Policy with frame-ancestors 'none' included, with the
+ * cross-origin isolation headers (ISOLATION_HEADERS of src/lib/threads.ts), so
+ * the WebAssembly engines can run their threaded builds.
  */
 import { createReadStream, existsSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
+import { ISOLATION_HEADERS } from '../lib/threads';
 import { UsageError } from './args';
 
-/** The headers every response carries: the README's block for hosts that set headers. */
+/** The security headers every response carries: the README's block for hosts that set headers. */
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy':
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self'; img-src 'self' data: blob:; font-src 'self' data:; media-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
@@ -22,6 +25,9 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'no-referrer',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
+
+/** Every header each response carries: the security headers and cross-origin isolation (public/_headers holds the same). */
+export const RESPONSE_HEADERS: Readonly<Record<string, string>> = { ...SECURITY_HEADERS, ...ISOLATION_HEADERS };
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -122,7 +128,7 @@ function send(request: IncomingMessage, response: ServerResponse, path: string, 
 export function createSiteServer(root: string): Server {
   const absolute = resolve(root);
   return createServer((request, response) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(RESPONSE_HEADERS)) response.setHeader(name, value);
     void (async () => {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         response.statusCode = 405;

@@ -2,7 +2,7 @@
  * Threads for the WebAssembly engines. A threaded build shares its memory
  * between workers (SharedArrayBuffer), which a browser allows only on a
  * cross-origin isolated page: one served with ISOLATION_HEADERS, or given
- * them by the service worker (src/site/isolation-sw). Everywhere else an
+ * them by the service worker (public/isolation-sw.js). Everywhere else an
  * engine runs its one-thread build, so every page works either way.
  */
 

@@ -130,12 +130,14 @@ export async function compressBest(input: Uint8Array, name: string, level: Compr
   const settings = typeof level === 'string' ? LEVELS[level] : level;
   ctx.onProgress(0, 1000);
   const result = await attempt(input, name, settings, engines, ctx, 0, 850);
-  const passes = checker(await inputFacts(input));
   const sorted = [...result.candidates].sort((a, b) => a.bytes.length - b.bytes.length);
   let pick: Compressed | undefined;
+  // The input is read by pdf.js only when some candidate has to be checked: often none is smaller.
+  let passes: ((candidate: Compressed) => Promise<boolean>) | undefined;
   for (const candidate of sorted) {
     // A file with scripts is always rewritten without them, even when that does not make it smaller.
     if (!result.active && candidate.bytes.length >= input.length) break;
+    passes ??= checker(await inputFacts(input));
     if (await passes(candidate)) {
       pick = candidate;
       break;
