@@ -9,6 +9,7 @@
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { isToolError, throwIfAborted } from '../errors';
 import { subsetFonts } from './compress-fonts';
+import { loadHbSubset } from '../fonts/hb-subset';
 import { imageTargets, recompressImage, type ImageLevel } from './compress-images';
 import { shrinkSoftMask, softMaskUses } from './compress-masks';
 import { measureDrawnImages } from './drawn-size';
@@ -110,6 +111,8 @@ export async function compressPdf(
     ctx.onProgress(index + 1, total);
   }
   throwIfAborted(ctx.signal);
+  // HarfBuzz's subsetter, fetched once; without it the fonts stay whole.
+  await loadHbSubset().catch(() => undefined);
   try {
     subsetFonts(doc);
   } catch (error) {

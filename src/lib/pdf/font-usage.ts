@@ -1,5 +1,5 @@
 /**
- * Which glyphs of which fonts a document's pages show, read from page and
+ * Which character codes (so which glyphs) of which fonts a document's pages show, read from page and
  * form XObject content (text operators under the current font, through q/Q
  * and into forms), and which fonts are used where their glyphs cannot be
  * known (annotation appearances, a form's default resources, patterns,
@@ -17,6 +17,10 @@ const N = {
   Resources: PDFName.of('Resources'),
   Subtype: PDFName.of('Subtype'),
   Form: PDFName.of('Form'),
+  Type0: PDFName.of('Type0'),
+  Encoding: PDFName.of('Encoding'),
+  IdentityH: PDFName.of('Identity-H'),
+  IdentityV: PDFName.of('Identity-V'),
 };
 
 /** Forms nested deeper than this are not followed; fonts they use are then left whole. */
@@ -37,12 +41,14 @@ export function streamBytes(stream: PDFObject | undefined): Uint8Array | null {
   }
 }
 
-/** What reading the content found: fonts' glyphs by font ref, the resource dictionaries read, and fonts whose use could not be followed. */
+/** What reading the content found: fonts' character codes by font ref (one byte each for simple fonts, two for Identity-H/V Type0 fonts), the resource dictionaries read, and fonts whose use could not be followed. */
 export class Usage {
   readonly glyphs = new Map<PDFRef, Set<number>>();
   readonly readResources = new Set<PDFDict>();
   /** Fonts (by reference, or direct dictionaries) whose glyphs are not all known. */
   readonly unsure = new Set<PDFRef | PDFDict>();
+  /** Bytes per character code, by font (codeWidth). */
+  private readonly widths = new Map<PDFRef, 0 | 1 | 2>();
   /** Each form with the font and resources it was read with: reading it again with the same ones finds nothing new. */
   private readonly formsRead = new Map<PDFStream, { font: PDFRef | null; resources: PDFDict | undefined }[]>();
 
@@ -56,9 +62,12 @@ export class Usage {
     const saved: (PDFRef | null)[] = [];
     const show = (operand: Operand) => {
       if (!(operand instanceof Uint8Array) || !font) return;
+      const width = this.codeWidth(font);
+      if (width === 0) return;
       let set = this.glyphs.get(font);
       if (!set) this.glyphs.set(font, (set = new Set()));
-      for (let i = 0; i + 1 < operand.length; i += 2) set.add((operand[i] << 8) | operand[i + 1]);
+      if (width === 1) for (const code of operand) set.add(code);
+      else for (let i = 0; i + 1 < operand.length; i += 2) set.add((operand[i] << 8) | operand[i + 1]);
     };
     tokenizeContent(bytes, (operator, operands) => {
       if (operator === 'q') saved.push(font);
@@ -87,6 +96,26 @@ export class Usage {
         }
       }
     });
+  }
+
+  /**
+   * The bytes per character code of a font: 1 for simple fonts, 2 for Type0
+   * fonts with Identity-H or Identity-V; 0 (and the font marked unsure) for
+   * Type0 fonts with any other CMap, whose codes are not read here.
+   */
+  private codeWidth(font: PDFRef): 0 | 1 | 2 {
+    let width = this.widths.get(font);
+    if (width === undefined) {
+      const dict = this.doc.context.lookup(font);
+      if (!(dict instanceof PDFDict) || dict.get(N.Subtype) !== N.Type0) width = 1;
+      else {
+        const encoding = dict.get(N.Encoding);
+        width = encoding === N.IdentityH || encoding === N.IdentityV ? 2 : 0;
+        if (width === 0) this.unsure.add(font);
+      }
+      this.widths.set(font, width);
+    }
+    return width;
   }
 
   private form(resources: PDFDict | undefined, name: string, font: PDFRef | null, depth: number): void {
