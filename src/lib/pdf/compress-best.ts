@@ -37,6 +37,13 @@ export interface Context {
   onProgress(done: number, total: number): void;
 }
 
+/**
+ * Fewer bytes than pdfwrite ever writes: every file it makes carries an
+ * uncompressed XMP packet of about 1.4 KB besides the document, so an empty
+ * page comes out at about 2.3 KB (compress-best.test.ts checks the margin).
+ */
+export const GHOSTSCRIPT_FLOOR = 2048;
+
 const isCancel = (error: unknown) => error instanceof CancelledError || (error instanceof Error && error.name === 'CancelledError');
 
 /** One compression at one setting with both engines, before any candidate is checked. */
@@ -86,7 +93,8 @@ export async function attempt(input: Uint8Array, name: string, settings: Ghostsc
   }
   throwIfAborted(ctx.signal);
   const fallback = candidates[0] ?? originalOf(input);
-  const gs = await ghostscriptPath(input, pages, settings, engines, ctx, middle, to);
+  // Ghostscript cannot make a file this small any smaller, and a file without scripts is never handed back larger.
+  const gs = !active && input.length <= GHOSTSCRIPT_FLOOR ? null : await ghostscriptPath(input, pages, settings, engines, ctx, middle, to);
   if (gs) candidates.push({ bytes: gs, engine: 'ghostscript', kept: false, imagesRecompressed: 0 });
   throwIfAborted(ctx.signal);
   return { candidates, active, fallback };
