@@ -207,7 +207,8 @@ What it serves
   a year's immutable caching for the content-hashed files under /assets/ and revalidation (ETag) for
   the rest, gzip for text and WebAssembly, and the security headers on every response
   (Content-Security-Policy with frame-ancestors 'none', X-Content-Type-Options, Referrer-Policy,
-  Permissions-Policy). The address is printed on stdout once it listens; Ctrl-C stops it.
+  Permissions-Policy), and the cross-origin isolation headers that let the engines use every core
+  (Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp). The address is printed on stdout once it listens; Ctrl-C stops it.
 
 The package from npm pack carries the command only, not the site (its engines and models are some
 170 MB): build the site from FileDesk's source with \`npm run build\` and pass the folder with --dir.
