@@ -50,3 +50,15 @@ export function instantiateWith(module: WebAssembly.Module) {
     return instance.exports;
   };
 }
+
+/**
+ * instantiateWith for an Emscripten pthread build: it also hands the module
+ * back, because the build posts that module to each of its pthread workers.
+ */
+export function instantiateWithModule(module: WebAssembly.Module) {
+  return (imports: WebAssembly.Imports, callback: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => {
+    const instance = new WebAssembly.Instance(module, imports);
+    callback(instance, module);
+    return instance.exports;
+  };
+}

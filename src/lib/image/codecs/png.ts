@@ -1,14 +1,25 @@
-/** PNG through the Rust png crate (@jsquash/png) and OxiPNG (@jsquash/oxipng) for lossless size reduction. */
+/**
+ * PNG through the Rust png crate (@jsquash/png) and OxiPNG (@jsquash/oxipng)
+ * for lossless size reduction. OxiPNG runs its threaded build (pkg-parallel,
+ * wasm-bindgen-rayon with threadCount() threads) in a worker of a
+ * cross-origin isolated page, and its one-thread build elsewhere and in Node
+ * (threaded-build.ts chooses). Both builds are loaded directly, not through
+ * @jsquash/oxipng/optimise, whose own choice would put the one-thread module
+ * into the threaded glue on an isolated page.
+ */
 import decodePng, { init as initPng } from '@jsquash/png/decode';
 import encodePng from '@jsquash/png/encode';
-import optimisePng, { init as initOxipng } from '@jsquash/oxipng/optimise';
 import pngUrl from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm?url';
 import oxipngUrl from '@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm?url';
+import oxipngMtUrl from '@jsquash/oxipng/codec/pkg-parallel/squoosh_oxipng_bg.wasm?url';
 import { wasmModule } from '../wasm';
+import { buildEnvironment, chooseBuild, type BuildEnvironment } from './threaded-build';
 import type { RasterImage } from '../types';
 
+type Optimise = (data: Uint8Array, level: number, interlace: boolean, optimiseAlpha: boolean) => Uint8Array;
+
 let pngReady: Promise<unknown> | undefined;
-let oxipngReady: Promise<unknown> | undefined;
+let oxipngReady: Promise<Optimise> | undefined;
 
 function readyPng(): Promise<unknown> {
   // The decoder and encoder share one wasm-bindgen module, so one init serves both.
@@ -16,10 +27,33 @@ function readyPng(): Promise<unknown> {
   return pngReady;
 }
 
-function readyOxipng(): Promise<unknown> {
-  oxipngReady ??= wasmModule(oxipngUrl, '@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm').then((m) =>
-    initOxipng(m as unknown as string),
-  );
+/** OxiPNG's build for an environment: its .wasm under node_modules and its threads (1: the one-thread build). */
+export function oxipngBuild(env: BuildEnvironment): { wasm: string; threads: number } {
+  // wasm-bindgen-rayon blocks the calling thread while its pool works: a worker only.
+  const { threaded, threads } = chooseBuild(env, { worker: true });
+  return threaded
+    ? { wasm: '@jsquash/oxipng/codec/pkg-parallel/squoosh_oxipng_bg.wasm', threads }
+    : { wasm: '@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm', threads: 1 };
+}
+
+async function loadOxipng(): Promise<Optimise> {
+  const build = oxipngBuild(buildEnvironment());
+  if (build.threads > 1) {
+    const module = await wasmModule(oxipngMtUrl, build.wasm);
+    const glue = await import('@jsquash/oxipng/codec/pkg-parallel/squoosh_oxipng.js');
+    await glue.default(module);
+    await glue.initThreadPool(build.threads);
+    return glue.optimise;
+  }
+  const module = await wasmModule(oxipngUrl, build.wasm);
+  const glue = await import('@jsquash/oxipng/codec/pkg/squoosh_oxipng.js');
+  await glue.default(module);
+  return glue.optimise;
+}
+
+function readyOxipng(): Promise<Optimise> {
+  oxipngReady ??= loadOxipng();
+  oxipngReady.catch(() => (oxipngReady = undefined));
   return oxipngReady;
 }
 
@@ -42,6 +76,6 @@ export async function encode(image: RasterImage): Promise<Uint8Array> {
  * Squoosh's default balance of time and size.
  */
 export async function optimise(png: Uint8Array, level = 2): Promise<Uint8Array> {
-  await readyOxipng();
-  return new Uint8Array(await optimisePng(png.slice().buffer, { level, interlace: false, optimiseAlpha: true }));
+  const optimisePng = await readyOxipng();
+  return new Uint8Array(optimisePng(png, level, false, true));
 }

@@ -1,8 +1,15 @@
-/** Still WebP through libwebp (@jsquash/webp), lossy and lossless. */
+/**
+ * Still WebP through libwebp (@jsquash/webp), lossy and lossless. libwebp has
+ * no threaded build here, so WebP stays one thread on every page; its encoder
+ * runs the SIMD build (webp_enc_simd) wherever WebAssembly SIMD validates,
+ * Node included, and the plain build elsewhere (threaded-build.ts).
+ */
 import decodeWebp, { init as initDecode } from '@jsquash/webp/decode';
 import decUrl from '@jsquash/webp/codec/dec/webp_dec.wasm?url';
 import encUrl from '@jsquash/webp/codec/enc/webp_enc.wasm?url';
+import encSimdUrl from '@jsquash/webp/codec/enc/webp_enc_simd.wasm?url';
 import { instantiateWith, wasmModule } from '../wasm';
+import { simdSupported } from './threaded-build';
 import { ToolError } from '../../errors';
 import type { DecodedImage, RasterImage } from '../types';
 import { decodeWithImageDecoder } from './image-decoder';
@@ -15,12 +22,22 @@ function readyDecoder(): Promise<unknown> {
   return decoderReady;
 }
 
+/** The encoder build: its .wasm under node_modules. One thread always (libwebp has no threaded build here). */
+export function webpEncoderBuild(simd: boolean): { wasm: string; threads: 1 } {
+  return { wasm: simd ? '@jsquash/webp/codec/enc/webp_enc_simd.wasm' : '@jsquash/webp/codec/enc/webp_enc.wasm', threads: 1 };
+}
+
+async function loadEncoder(): Promise<unknown> {
+  const simd = simdSupported();
+  const { wasm } = webpEncoderBuild(simd);
+  const module = await wasmModule(simd ? encSimdUrl : encUrl, wasm);
+  const { default: factory } = simd ? await import('@jsquash/webp/codec/enc/webp_enc_simd.js') : await import('@jsquash/webp/codec/enc/webp_enc.js');
+  return factory({ noInitialRun: true, instantiateWasm: instantiateWith(module) });
+}
+
 function readyEncoder(): Promise<unknown> {
-  // The plain (non-SIMD) build, so one .wasm serves every browser and Node alike.
-  encoderReady ??= wasmModule(encUrl, '@jsquash/webp/codec/enc/webp_enc.wasm').then(async (m) => {
-    const { default: factory } = await import('@jsquash/webp/codec/enc/webp_enc.js');
-    return factory({ noInitialRun: true, instantiateWasm: instantiateWith(m) });
-  });
+  encoderReady ??= loadEncoder();
+  encoderReady.catch(() => (encoderReady = undefined));
   return encoderReady;
 }
 
