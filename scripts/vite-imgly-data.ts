@@ -4,7 +4,8 @@
  * (two models, seven ONNX Runtime builds); only what the library loads is
  * copied: the small model (44 MB) and the SIMD ONNX Runtime WebAssembly,
  * single-threaded (used without cross-origin isolation) and threaded (used
- * with it), plus a resources.json that lists just those.
+ * with it, on every core: src/lib/segment/threads.ts), plus a resources.json
+ * that lists just those.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -14,9 +14,10 @@ import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { ocrLanguageOption } from '../lib/ocr/languages';
 import { ocrPdfPage } from '../lib/ocr/pdf-page';
-import { finePageProgress, ocrPagesNotice, ocrParagraphs } from '../lib/ocr/scanned';
+import { mapOcrPages } from '../lib/ocr/page-loop';
+import { ocrPagesNotice, ocrParagraphs } from '../lib/ocr/scanned';
 import { formFieldItems, isFormWithoutPicture, printsText } from '../lib/pdf/form-text';
-import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
+import { withPdfjs } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
 import { groupLines, groupParagraphs, type LayoutItem } from '../lib/pdf/text-layout';
 import { firstInput } from '../lib/inputs';
@@ -34,10 +35,10 @@ function paragraphsOf(items: LayoutItem[]): string[][] {
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = firstInput(inputs);
-  const progress = finePageProgress(ctx);
   const ocrPages: number[] = [];
+  // Scanned pages are read several at once where the page may use every core (lib/ocr/page-loop.ts).
   const pages = await withPdfjs(input, (doc) =>
-    mapPages(doc, progress.loop, async (page, index) => {
+    mapOcrPages(doc, ctx, async (page, index, ocr) => {
       const printed = await pageTextItems(page);
       const hasText = printed.some(printsText);
       const fields = await formFieldItems(page, hasText);
@@ -45,11 +46,12 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
       // A form page without a text layer is read from its fields; a scanned form (fields over a picture) with OCR.
       if (await isFormWithoutPicture(page)) return paragraphsOf(fields);
       ocrPages.push(index + 1);
-      const read = await ocrPdfPage(page, options.language, progress.within(index, doc.numPages));
+      const read = await ocrPdfPage(page, options.language, ocr.onProgress, ocr.signal);
       // The scan's own words carry the labels, so selected boxes need no export value after them.
       return [...ocrParagraphs(read.lines), ...paragraphsOf(await formFieldItems(page, true))];
     }),
   );
+  ocrPages.sort((a, b) => a - b);
   const total = pages.length;
   if (pages.every((paragraphs) => paragraphs.length === 0)) throw new ToolError(NO_TEXT_MESSAGE);
   const sections = pages.map((paragraphs, i) => {

@@ -16,12 +16,13 @@ import { defineProcessor } from '../contract/processor';
 import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
 import { CJK_LANGUAGES, ocrLanguageOption, type OcrLanguage } from '../lib/ocr/languages';
 import { ocrPdfPage, type PageOcr } from '../lib/ocr/pdf-page';
-import { finePageProgress, pageList } from '../lib/ocr/scanned';
+import { mapOcrPages } from '../lib/ocr/page-loop';
+import { pageList } from '../lib/ocr/scanned';
 import { addInvisibleText } from '../lib/ocr/text-layer';
 import { embedFonts } from '../lib/fonts/embed';
 import { loadCjkFontBytes } from '../lib/fonts/cjk';
 import { loadPdf } from '../lib/pdf/load';
-import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
+import { withPdfjs } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
 import { firstInput } from '../lib/inputs';
 
@@ -65,12 +66,12 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   const lang = options.language ?? 'eng';
   // pdf-lib first: it refuses a locked or damaged file with the project's messages before any page is read.
   const doc = await loadPdf(input.bytes, input.name);
-  const progress = finePageProgress(ctx);
+  // Scanned pages are read several at once where the page may use every core (lib/ocr/page-loop.ts).
   const scans = await withPdfjs(input, (pdf) =>
-    mapPages(pdf, progress.loop, async (page, index): Promise<PageOcr | null> => {
+    mapOcrPages(pdf, ctx, async (page, _index, ocr): Promise<PageOcr | null> => {
       const items = await pageTextItems(page);
       if (items.some((item) => item.str.trim() !== '')) return null;
-      return ocrPdfPage(page, lang, progress.within(index, pdf.numPages));
+      return ocrPdfPage(page, lang, ocr.onProgress, ocr.signal);
     }),
   );
   throwIfAborted(ctx.signal);

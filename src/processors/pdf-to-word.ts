@@ -18,10 +18,11 @@ import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { ocrLanguageOption } from '../lib/ocr/languages';
 import { ocrPdfPage } from '../lib/ocr/pdf-page';
-import { finePageProgress, ocrPagesNotice, ocrParagraphs } from '../lib/ocr/scanned';
+import { mapOcrPages } from '../lib/ocr/page-loop';
+import { ocrPagesNotice, ocrParagraphs } from '../lib/ocr/scanned';
 import { scannedPageParagraphs } from '../lib/ocr/word-paragraphs';
 import { formFieldItems, isFormWithoutPicture } from '../lib/pdf/form-text';
-import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
+import { withPdfjs } from '../lib/pdf/page-loop';
 import { groupLines, groupParagraphs } from '../lib/pdf/text-layout';
 import { NUMBERING, sectionProperties, WordWriter } from '../lib/word/docx';
 import { readWordPage } from '../lib/word/page';
@@ -35,20 +36,21 @@ export const options = z.object({ language: ocrLanguageOption });
 
 export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = firstInput(inputs);
-  const progress = finePageProgress(ctx);
   const ocrPages: number[] = [];
+  // Scanned pages are read several at once where the page may use every core (lib/ocr/page-loop.ts).
   const pages = await withPdfjs(input, (doc) =>
-    mapPages(doc, progress.loop, async (page, index) => {
+    mapOcrPages(doc, ctx, async (page, index, ocr) => {
       const word = await readWordPage(page);
       // A form page without a text layer or a picture has nothing for OCR: its text is its fields, none filled in.
       if (word || (await isFormWithoutPicture(page))) return { word, scanned: undefined };
       ocrPages.push(index + 1);
-      const read = await ocrPdfPage(page, options.language, progress.within(index, doc.numPages));
+      const read = await ocrPdfPage(page, options.language, ocr.onProgress, ocr.signal);
       // A scanned form's filled fields follow the words read from its picture.
       const fields = groupParagraphs(groupLines(await formFieldItems(page, true))).map((p) => p.lines.map((l) => l.text));
       return { word, scanned: [...ocrParagraphs(read.lines), ...fields] };
     }),
   );
+  ocrPages.sort((a, b) => a - b);
   const children: (Paragraph | Table)[] = [];
   let textParagraphs = 0;
   const writer = new WordWriter();

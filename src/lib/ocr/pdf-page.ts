@@ -43,12 +43,17 @@ async function renderPage(page: PDFPageProxy, viewport: PageViewport): Promise<R
   }
 }
 
-/** Draws a page and reads its text; onProgress gets done/total in percent of this page. */
-export async function ocrPdfPage(page: PDFPageProxy, lang: OcrLanguage = 'eng', onProgress?: (done: number, total: number) => void): Promise<PageOcr> {
+/** Draws a page and reads its text; onProgress gets done/total in percent of this page; a cancel through `signal` stops the reading. */
+export async function ocrPdfPage(
+  page: PDFPageProxy,
+  lang: OcrLanguage = 'eng',
+  onProgress?: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<PageOcr> {
   const base = page.getViewport({ scale: 1 });
   const dpi = ocrDpi(base.width, base.height);
   const viewport = page.getViewport({ scale: dpi / 72 });
-  const result = await recognize(await renderPage(page, viewport), lang, onProgress, { whitenPaper: true });
+  const result = await recognize(await renderPage(page, viewport), lang, onProgress, { whitenPaper: true }, signal);
   return {
     ...result,
     toPdf: (x, y) => {

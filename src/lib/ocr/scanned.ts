@@ -1,31 +1,10 @@
 /**
- * What the PDF tools share when they read scanned pages with OCR: progress
- * that moves within a page while it is being read, the notice that says
- * which pages were read that way, and the recognised lines grouped back
- * into paragraphs.
+ * What the PDF tools share when they read scanned pages with OCR: the notice
+ * that says which pages were read that way, and the recognised lines grouped
+ * back into paragraphs. Their page loop, with progress within a page while it
+ * is read, is ./page-loop.ts.
  */
-import type { PageLoopContext } from '../pdf/page-loop';
 import type { OcrLine } from './recognize';
-
-/** Steps of progress per page, so a page read by OCR moves the bar while it is read. */
-const STEPS = 100;
-
-/**
- * A page loop's context whose progress counts hundredths of a page, and a
- * reporter for the OCR of page `index` (0-based) that fills that page's share.
- */
-export function finePageProgress(ctx: PageLoopContext): {
-  loop: PageLoopContext;
-  within(index: number, pages: number): (done: number, total: number) => void;
-} {
-  return {
-    loop: { signal: ctx.signal, onProgress: (done, total) => ctx.onProgress(done * STEPS, total * STEPS) },
-    within: (index, pages) => (done, total) => {
-      if (ctx.signal.aborted || total <= 0) return;
-      ctx.onProgress(index * STEPS + Math.min(STEPS - 1, Math.round((done / total) * STEPS)), pages * STEPS);
-    },
-  };
-}
 
 /** "3", "1 and 3", "1-4, 6 and 9": 1-based page numbers in order, runs of three or more shortened. */
 export function pageList(pages: readonly number[]): string {

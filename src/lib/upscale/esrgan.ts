@@ -4,14 +4,16 @@
  * loss, 4.7 MB), run by TensorFlow.js on its WebAssembly backend. The
  * smaller PSNR-trained RDN models of the same family came out no sharper
  * than Lanczos resampling; this one draws real edges and texture. The model
- * files and the backend's .wasm are served by the site under /engines/
- * (scripts/vite-upscale.ts).
+ * files and the backend's .wasm builds are served by the site under /engines/
+ * (scripts/vite-upscale.ts); the threaded SIMD build runs on every core where
+ * the page is cross-origin isolated, the one-thread SIMD build elsewhere.
  *
  * The picture goes through the model in tiles with a margin of context on
  * every side, so memory stays bounded whatever the image size, progress can
  * be shown tile by tile, and tile edges leave no seams.
  */
 import type { RasterImage } from '../image/types';
+import { tfjsThreads } from './threads';
 
 /** The model's one scale factor. */
 export const MODEL_FACTOR = 4;
@@ -41,7 +43,11 @@ let loaded: Promise<LayersModel> | undefined;
 
 async function startBackend(wasmBase: string): Promise<Tf> {
   const tf = await import('@tensorflow/tfjs-core');
-  const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
+  const { setThreadsCount, setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
+  // The threaded SIMD build on every core where the page is cross-origin isolated, else the one-thread build (./threads.ts).
+  const { multithread, threads } = tfjsThreads();
+  tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', multithread);
+  setThreadsCount(threads);
   setWasmPaths(wasmBase);
   if (!(await tf.setBackend('wasm'))) throw new Error('The TensorFlow.js WebAssembly backend did not start');
   await tf.ready();
