@@ -256,8 +256,8 @@ async function siteBatch(rows: Row[]) {
           [name, data] as const,
         );
       }
-      await page.getByLabel('Quality (%)').fill(String(QUALITY));
       await page.getByRole('button', { name: 'Process a folder' }).click();
+      await page.getByLabel('Quality', { exact: true }).fill(String(QUALITY));
       await page.getByRole('button', { name: 'Choose a folder' }).click();
       await page.getByRole('button', { name: 'Choose output folder' }).click();
       const started = performance.now();
