@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encode, useNativeJpegEncoder } from '../../lib/image/codecs/jpeg';
+import { decode, encode, useNativeJpegDecoder, useNativeJpegEncoder } from '../../lib/image/codecs/jpeg';
 import type { RasterImage } from '../../lib/image/types';
 import { asMozjpegLayout } from './mozjpeg-markers';
-import { installNativeJpeg, NATIVE_QUALITIES, nativeEncoder, probePictures, writesSameBytes } from './native-jpeg';
+import { decodesSamePixels, installNativeJpeg, NATIVE_QUALITIES, nativeDecoder, nativeEncoder, plainYcbcrJpeg, probePictures, writesSameBytes } from './native-jpeg';
 
 /** A photo-like picture: smooth light, edges and sensor noise. */
 function photo(width: number, height: number, seed: number): RasterImage {
@@ -21,7 +21,10 @@ function photo(width: number, height: number, seed: number): RasterImage {
 
 const same = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && a.every((byte, i) => byte === b[i]);
 
-afterEach(() => useNativeJpegEncoder(undefined));
+afterEach(() => {
+  useNativeJpegEncoder(undefined);
+  useNativeJpegDecoder(undefined);
+});
 
 describe('native MozJPEG on the command line', () => {
   const native = nativeEncoder(sharp);
@@ -77,5 +80,59 @@ describe('native MozJPEG on the command line', () => {
     expect(await installNativeJpeg()).toBe(false);
     delete process.env.FILEDESK_NATIVE;
     expect(await installNativeJpeg()).toBe(true);
+  });
+});
+
+describe('native JPEG decoding on the command line', () => {
+  const native = nativeDecoder(sharp);
+  const pictures = [photo(320, 213, 4), photo(129, 77, 5), photo(17, 9, 6)];
+  const samePixels = (a: RasterImage, b: RasterImage) => a.width === b.width && a.height === b.height && a.data.every((v, i) => v === b.data[i]);
+
+  it('gives the WebAssembly decoder’s pixels for baseline and progressive files, 4:2:0 and 4:4:4, odd sizes', async () => {
+    for (const picture of pictures) {
+      const files = [
+        ...(await Promise.all([30, 75, 95].map((q) => encode(picture, q)))),
+        await encode(picture, 75, { baseline: true }),
+        new Uint8Array(
+          await sharp(Buffer.from(picture.data.buffer), { raw: { width: picture.width, height: picture.height, channels: 4 } })
+            .removeAlpha()
+            .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+            .toBuffer(),
+        ),
+      ];
+      for (const file of files) {
+        const fast = await native(file);
+        expect(fast).not.toBeNull();
+        expect(samePixels(await decode(file), fast!)).toBe(true);
+      }
+    }
+    expect(await decodesSamePixels(native)).toBe(true);
+  });
+
+  it('leaves to WebAssembly the files whose pixels libvips would read otherwise, and damaged ones', async () => {
+    const base = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#4080c0' } });
+    const withProfile = new Uint8Array(await base().withIccProfile('p3').jpeg().toBuffer());
+    const grey = new Uint8Array(await base().toColourspace('b-w').jpeg().toBuffer());
+    const cmyk = new Uint8Array(await base().toColourspace('cmyk').jpeg().toBuffer());
+    const plain = await encode(pictures[0], 75);
+    for (const declined of [withProfile, grey, cmyk]) {
+      expect(plainYcbcrJpeg(declined)).toBe(false);
+      expect(await native(declined)).toBeNull();
+    }
+    expect(plainYcbcrJpeg(plain)).toBe(true);
+    expect(await native(plain.slice(0, plain.byteLength >> 1))).toBeNull();
+  });
+
+  it('is what decode() uses once installed', async () => {
+    const file = await encode(pictures[1], 75);
+    let calls = 0;
+    useNativeJpegDecoder(async (bytes) => {
+      calls++;
+      return native(bytes);
+    });
+    const decoded = await decode(file);
+    expect(calls).toBe(1);
+    useNativeJpegDecoder(undefined);
+    expect(samePixels(decoded, await decode(file))).toBe(true);
   });
 });

@@ -9,9 +9,18 @@
  * - when sharp is installed (an optional package), and each worker thread's
  *   first check, encoding probe pictures both ways, finds every byte equal
  *   (another sharp build or MozJPEG would fail it).
- * FILEDESK_NATIVE=0 turns it off.
+ * JPEG decoding goes through libvips too where its pixels are the site's: plain
+ * YCbCr files without a colour profile (plainYcbcrJpeg), proved the same way.
+ * FILEDESK_NATIVE=0 turns both off.
  */
-import { encode as wasmEncode, useNativeJpegEncoder, type NativeJpegEncoder } from '../../lib/image/codecs/jpeg';
+import {
+  decode as wasmDecode,
+  encode as wasmEncode,
+  useNativeJpegDecoder,
+  useNativeJpegEncoder,
+  type NativeJpegDecoder,
+  type NativeJpegEncoder,
+} from '../../lib/image/codecs/jpeg';
 import type { RasterImage } from '../../lib/image/types';
 import { asMozjpegLayout } from './mozjpeg-markers';
 
@@ -55,6 +64,64 @@ export function nativeEncoder(sharp: Sharp): NativeJpegEncoder {
   return { accepts, encode };
 }
 
+/**
+ * True for the JPEGs whose pixels libvips decodes exactly as the site's
+ * MozJPEG does: three 8-bit components (YCbCr), no colour profile (sharp would
+ * convert through it) and no Adobe marker (which can mean RGB or CMYK samples).
+ * Everything else is left to the WebAssembly decoder.
+ */
+export function plainYcbcrJpeg(jpeg: Uint8Array): boolean {
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return false;
+  let at = 2;
+  while (at + 4 <= jpeg.byteLength) {
+    if (jpeg[at] !== 0xff) return false;
+    const marker = jpeg[at + 1];
+    const length = (jpeg[at + 2] << 8) | jpeg[at + 3];
+    const body = jpeg.subarray(at + 4, at + 2 + length);
+    if (marker === 0xe2 && String.fromCharCode(...body.subarray(0, 11)) === 'ICC_PROFILE') return false;
+    if (marker === 0xee && String.fromCharCode(...body.subarray(0, 5)) === 'Adobe') return false;
+    // Baseline, extended or progressive Huffman frames: 8-bit samples, three components.
+    if (marker === 0xc0 || marker === 0xc1 || marker === 0xc2) return body[0] === 8 && body[5] === 3;
+    if (marker >= 0xc3 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return false;
+    if (marker === 0xda) return false;
+    at += 2 + length;
+  }
+  return false;
+}
+
+/** Decodes through libvips: the stored pixels, not turned by EXIF (decode.ts does that), as RGBA; null for a file it leaves to WebAssembly. */
+export function nativeDecoder(sharp: Sharp): NativeJpegDecoder {
+  return async (bytes: Uint8Array) => {
+    if (!plainYcbcrJpeg(bytes)) return null;
+    try {
+      const { data, info } = await sharp(bytes, { ignoreIcc: true, failOn: 'warning' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      if (info.channels !== 4) return null;
+      return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+    } catch {
+      // A damaged file: the WebAssembly decoder says what it can read, as on the site.
+      return null;
+    }
+  };
+}
+
+/** True when libvips decodes every probe JPEG (baseline and progressive) to the WebAssembly decoder's pixels. */
+export async function decodesSamePixels(decoder: NativeJpegDecoder): Promise<boolean> {
+  useNativeJpegDecoder(undefined);
+  useNativeJpegEncoder(undefined);
+  try {
+    for (const picture of probePictures())
+      for (const baseline of [false, true]) {
+        const jpeg = await wasmEncode(picture, 75, { baseline });
+        const [wasm, native] = await Promise.all([wasmDecode(jpeg), decoder(jpeg)]);
+        if (!native || native.width !== wasm.width || native.height !== wasm.height) return false;
+        if (!wasm.data.every((value, i) => value === native.data[i])) return false;
+      }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Pictures that exercise what a photo does: noise, edges, gradients, odd sizes, grey, flat. */
 export function probePictures(): RasterImage[] {
   const make = (width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): RasterImage => {
@@ -95,13 +162,16 @@ export async function writesSameBytes(encoder: NativeJpegEncoder): Promise<boole
   }
 }
 
-/** Installs the native encoder in this thread when sharp is there and proves equal; says whether it did. */
+/** Installs the native encoder and decoder in this thread, each only when sharp is there and it proves equal; says whether the encoder was. */
 export async function installNativeJpeg(): Promise<boolean> {
   if (process.env.FILEDESK_NATIVE === '0') return false;
   const sharp = await loadSharp();
   if (!sharp) return false;
+  const decoder = nativeDecoder(sharp);
+  const decodes = await decodesSamePixels(decoder);
   const encoder = nativeEncoder(sharp);
-  if (!(await writesSameBytes(encoder))) return false;
-  useNativeJpegEncoder(encoder);
-  return true;
+  const encodes = await writesSameBytes(encoder);
+  if (decodes) useNativeJpegDecoder(decoder);
+  if (encodes) useNativeJpegEncoder(encoder);
+  return encodes;
 }

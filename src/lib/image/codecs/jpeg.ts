@@ -23,6 +23,15 @@ export function useNativeJpegEncoder(encoder: NativeJpegEncoder | undefined): vo
   nativeEncoder = encoder;
 }
 
+/** A native decoder giving the WebAssembly decoder's pixels, or null for a file it leaves to it. */
+export type NativeJpegDecoder = (bytes: Uint8Array) => Promise<RasterImage | null>;
+let nativeDecoder: NativeJpegDecoder | undefined;
+
+/** Installs (or, with undefined, removes) the native decoder. */
+export function useNativeJpegDecoder(decoder: NativeJpegDecoder | undefined): void {
+  nativeDecoder = decoder;
+}
+
 let decoderReady: Promise<void> | undefined;
 let encoderReady: Promise<void> | undefined;
 
@@ -38,6 +47,8 @@ function readyEncoder(): Promise<void> {
 
 /** The stored pixels, not yet turned by the EXIF orientation (decode.ts does that). */
 export async function decode(bytes: Uint8Array): Promise<RasterImage> {
+  const native = nativeDecoder ? await nativeDecoder(bytes) : null;
+  if (native) return native;
   await readyDecoder();
   const image = await decodeJpeg(bytes.slice().buffer, { preserveOrientation: false });
   return { width: image.width, height: image.height, data: new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
