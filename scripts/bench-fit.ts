@@ -31,6 +31,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
+import { seededRandom } from '../src/lib/seeded-random';
 
 interface Raster { width: number; height: number; data: Uint8ClampedArray }
 type EncodeAt = (image: Raster, quality: number) => Promise<Uint8Array>;
@@ -77,21 +78,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** A seeded generator (mulberry32), as src/lib/seeded-random.ts. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Photo-like: sky-to-ground gradients, soft shapes, texture (stronger below, as foliage) and sensor noise. */
 function photo(width: number, height: number, seed: number): Raster {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const data = new Uint8ClampedArray(width * height * 4);
   const blobs = Array.from({ length: 8 }, () => ({ x: random() * width, y: random() * height, r: (0.05 + random() * 0.25) * width, c: [random() * 255, random() * 255, random() * 255] }));
   const detail = 10 + random() * 30;
