@@ -34,7 +34,12 @@ function segment(marker: number, payloads: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** The header segments up to the first scan, and where that scan's marker starts; null when the layout is not the expected one. */
+/**
+ * The header segments up to the first scan, and where that scan's marker
+ * starts; null when the layout is not the expected one. Stricter than
+ * lib/image/header.ts's jpegSegments, which skips stray bytes as libjpeg
+ * does: a rewrite must account for every byte, and needs the scan's offset.
+ */
 function header(jpeg: Uint8Array): { segments: Segment[]; scanAt: number } | null {
   if (jpeg[0] !== 0xff || jpeg[1] !== SOI) return null;
   const segments: Segment[] = [];

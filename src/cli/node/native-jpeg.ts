@@ -22,6 +22,7 @@ import {
   type NativeJpegEncoder,
 } from '../../lib/image/codecs/jpeg';
 import type { RasterImage } from '../../lib/image/types';
+import { isStartOfFrame, jpegSegments } from '../../lib/image/header';
 import { asMozjpegLayout } from './mozjpeg-markers';
 
 type Sharp = typeof import('sharp').default;
@@ -71,20 +72,13 @@ export function nativeEncoder(sharp: Sharp): NativeJpegEncoder {
  * Everything else is left to the WebAssembly decoder.
  */
 export function plainYcbcrJpeg(jpeg: Uint8Array): boolean {
-  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return false;
-  let at = 2;
-  while (at + 4 <= jpeg.byteLength) {
-    if (jpeg[at] !== 0xff) return false;
-    const marker = jpeg[at + 1];
-    const length = (jpeg[at + 2] << 8) | jpeg[at + 3];
-    const body = jpeg.subarray(at + 4, at + 2 + length);
-    if (marker === 0xe2 && String.fromCharCode(...body.subarray(0, 11)) === 'ICC_PROFILE') return false;
-    if (marker === 0xee && String.fromCharCode(...body.subarray(0, 5)) === 'Adobe') return false;
+  const text = (from: number, length: number) => String.fromCharCode(...jpeg.subarray(from, from + length));
+  for (const { marker, start } of jpegSegments(jpeg)) {
+    if (marker === 0xe2 && text(start, 11) === 'ICC_PROFILE') return false;
+    if (marker === 0xee && text(start, 5) === 'Adobe') return false;
     // Baseline, extended or progressive Huffman frames: 8-bit samples, three components.
-    if (marker === 0xc0 || marker === 0xc1 || marker === 0xc2) return body[0] === 8 && body[5] === 3;
-    if (marker >= 0xc3 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return false;
-    if (marker === 0xda) return false;
-    at += 2 + length;
+    if (marker === 0xc0 || marker === 0xc1 || marker === 0xc2) return jpeg[start] === 8 && jpeg[start + 5] === 3;
+    if (isStartOfFrame(marker)) return false;
   }
   return false;
 }

@@ -113,7 +113,7 @@ export function* jpegSegments(bytes: Uint8Array): Generator<JpegSegment> {
 }
 
 /** Start-of-frame markers (baseline, progressive, lossless, arithmetic); C4, C8 and CC are other tables. */
-function isStartOfFrame(marker: number): boolean {
+export function isStartOfFrame(marker: number): boolean {
   return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 }
 
