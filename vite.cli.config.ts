@@ -10,6 +10,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { messages } from './scripts/vite-messages.ts';
 
 const file = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -36,7 +37,8 @@ function nodeStandIns(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [nodeStandIns()],
+  // The run's messages (src/lib/i18n/run-messages.ts) are compiled as the site's are.
+  plugins: [nodeStandIns(), messages(file('./locales'), file('./manifests'), file('./workflows'))],
   publicDir: false,
   logLevel: 'warn',
   build: {

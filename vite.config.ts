@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { catalogue } from './scripts/vite-catalogue.ts';
+import { messages } from './scripts/vite-messages.ts';
 import { toolIconSpriteFile } from './scripts/vite-tool-icons.ts';
 import { tesseract } from './scripts/vite-tesseract.ts';
 import { prerender } from './scripts/vite-prerender.ts';
@@ -15,11 +16,12 @@ import { MANIFEST_ROOT as manifestRoot } from './src/manifests/read.ts';
 import { ISOLATION_HEADERS } from './src/lib/threads.ts';
 
 const workflowRoot = fileURLToPath(new URL('./workflows', import.meta.url));
+const localeRoot = fileURLToPath(new URL('./locales', import.meta.url));
 /** FILEDESK_ISOLATION=off serves the site as a host without these headers would, to measure and test the one-thread fallback. */
 const isolation = process.env.FILEDESK_ISOLATION === 'off' ? {} : ISOLATION_HEADERS;
 
 export default defineConfig({
-  plugins: [react(), toolIconSpriteFile(manifestRoot, workflowRoot), catalogue(manifestRoot, workflowRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot, workflowRoot), compileHints(), pwa(manifestRoot)],
+  plugins: [react(), toolIconSpriteFile(manifestRoot, workflowRoot), catalogue(manifestRoot, workflowRoot), messages(localeRoot, manifestRoot, workflowRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot, workflowRoot), compileHints(), pwa(manifestRoot)],
   worker: { format: 'es' },
   // Radix Themes' styles for the components the site imports only (scripts/radix-css.ts).
   css: { postcss: { plugins: [radixCss({ sourceDir: fileURLToPath(new URL('./src', import.meta.url)) })] } },

@@ -22,6 +22,7 @@ import { expect, test } from './fixtures';
 import { demoBadge, downloadResult, gotoReal, loadManifests, makePdf, manifest, toast, upload } from './support';
 import { readWorkflowFiles } from '../src/manifests/read';
 import { ISOLATION_HEADERS } from '../src/lib/threads';
+import { splitLocale } from '../src/lib/i18n/locales';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DIST = resolve(root, process.env.DIST_DIR ?? 'dist');
@@ -74,9 +75,15 @@ async function expectWorkersIsolated(watch: ReturnType<typeof watchWorkers>): Pr
 }
 
 test.describe('where the host sends the headers', () => {
-  /** Every route of the site: tools and workflows from the files on disk, the rest from the sitemap. */
+  /**
+   * Every route of the site: tools and workflows from the files on disk, the rest from the sitemap;
+   * in English, and the home page of every other language (their pages are the same routes under a
+   * prefix, served alike).
+   */
   function allRoutes(sitemap: string): string[] {
-    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((m) => new URL(m[1]).pathname)
+      .filter((path) => splitLocale(path).locale === 'en' || splitLocale(path).path === '/');
     const tools = loadManifests().map((t) => `/tools/${t.slug}`);
     const workflows = readWorkflowFiles().map((w) => `/workflows/${w.slug}`);
     return [...new Set([...listed, ...tools, ...workflows])];

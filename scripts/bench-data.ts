@@ -12,6 +12,8 @@
  * Options: --csv-mb N, --xlsx-mb N, --xml-mb N to change the sizes; --case
  * csv|excel|xml to run one case.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

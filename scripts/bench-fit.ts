@@ -25,6 +25,8 @@
  * Options: --pictures N, --formats jpg,webp, --limits 200,500,1024 (KB),
  * --no-old, --no-pdf, --no-images, --old-ref REF. Also exported: benchFit().
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

@@ -4,6 +4,8 @@
  * and the time of the classical operations on a 12 MP image.
  * Run with `npm run bench:image-edit`.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { statSync } from 'node:fs';
 import { imglyFiles } from './vite-imgly-data.ts';

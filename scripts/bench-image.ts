@@ -23,6 +23,8 @@
  * Options: --photos N for part 1; --no-build reuses /tmp/dist-bench when it exists; --case
  * compress|heic|gif|formats|target runs one part.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

@@ -6,6 +6,8 @@
  * size of each language's data. Node, same engine code as the site.
  * Run with `npm run bench:ocr`.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { statSync } from 'node:fs';
 import { createServer } from 'vite';
 import '../tests/setup/offscreen-canvas.ts';

@@ -12,6 +12,8 @@
  * /ebook is smaller only because it flattened a form or lost text is not a
  * fair comparison, so the summary counts both ways.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

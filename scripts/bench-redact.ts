@@ -8,6 +8,8 @@
  * pdf.js on @napi-rs/canvas at 200 DPI, the check after redaction included).
  * Prints numbers only. Run with `npm run bench:redact`.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -15,6 +15,8 @@
  * data files), so they are loaded through Vite's SSR module loader without
  * the site's plugins; nothing is served and no request leaves the machine.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -17,6 +17,8 @@
  * Options: --dir <folder> reads another folder; --json <file> writes the rows;
  * --no-wasm-gs leaves FileDesk's own Ghostscript engine out (pdf-lib only).
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -20,6 +20,8 @@
  * or any run gives a generic message, crashes, hangs or writes a bad output.
  * Options: --only <folder> runs one folder; --tool <slug> one tool.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { readManifests } from '../src/manifests/read';
-import { CRASH_MESSAGE } from '../src/core/run-shape';
+import { crashMessage } from '../src/core/run-shape';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(root, 'dist-cli/filedesk.js');
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     for (const row of rows) {
       let outcome: Outcome;
       if (row.status === 'failed') {
-        outcome = row.message.startsWith(CRASH_MESSAGE) ? 'generic' : 'specific';
+        outcome = row.message.startsWith(crashMessage()) ? 'generic' : 'specific';
         if (outcome === 'specific') {
           const key = `${tool.slug}: ${row.message.replaceAll(row.input, '{file}')}`;
           messages.set(key, (messages.get(key) ?? 0) + 1);

@@ -8,6 +8,8 @@
  * renders no pixel differently outside the run's old and new boxes. Prints a
  * line per file and the totals. Run with `tsx scripts/edit-text-corpus.ts [folder]`.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';

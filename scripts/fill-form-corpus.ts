@@ -11,6 +11,8 @@
  * the fields pdf-lib and qpdf read back with the value given, and the text
  * values pdftotext finds on the flattened pages.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

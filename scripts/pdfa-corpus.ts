@@ -9,6 +9,8 @@
  * Prints one line per file and a summary: files converted with every check
  * passing, the messages of the files refused, and the time per file.
  */
+// Processors' messages in English, as the command line has them.
+import '../src/cli/run-words.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

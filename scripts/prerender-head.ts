@@ -5,6 +5,8 @@
  */
 import type { ToolManifest } from '../schemas/manifest.ts';
 import type { Workflow } from '../schemas/workflow.ts';
+import { LOCALES, localizedPath, SOURCE_LOCALE, type Locale } from '../src/lib/i18n/locales.ts';
+import { sayer, type Say } from './locale-texts.ts';
 
 export const SITE_NAME = 'FileDesk';
 export const DEFAULT_SITE_URL = 'https://filedesk.app';
@@ -30,8 +32,11 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 export interface PageHead {
-  /** The route, e.g. /tools/merge-pdf; '404' for the not-found page. */
+  /** The page's address, with its locale prefix (/es/tools/merge-pdf); '404' for the not-found page. */
   path: string;
+  /** The address without the locale prefix (/tools/merge-pdf), the same page in every language. */
+  sitePath: string;
+  locale: Locale;
   title: string;
   description: string;
   /** JSON-LD objects, written as <script type="application/ld+json"> data blocks. */
@@ -40,71 +45,55 @@ export interface PageHead {
   index: boolean;
 }
 
-const pageTitle = (page: string) => `${page} - ${SITE_NAME}`;
+const english = sayer(SOURCE_LOCALE);
+const titled = (say: Say, page: string) => say('common.pageTitle', { page });
 
-/** Title and description of the pages that are not tools; titles match what each page sets itself. */
+/** The pages that are not tools, by path, with the messages of their title and description; titles match what each page sets itself. */
 export const SITE_PAGES: readonly { path: string; title: string; description: string }[] = [
-  {
-    path: '/',
-    title: pageTitle('Free Online Tools to Make Your Work Easier'),
-    description:
-      'FileDesk: free online file tools that run on your device. Compress, convert, split and merge PDFs, images, spreadsheets and more without uploading anything.',
-  },
-  {
-    path: '/tools',
-    title: pageTitle('All Tools'),
-    description:
-      'Every FileDesk tool in one place: PDF, image, audio, text and spreadsheet tools that run in your browser. Nothing is uploaded.',
-  },
-  {
-    path: '/about',
-    title: pageTitle('About Us'),
-    description: 'FileDesk is a collection of free, single-purpose file tools that work entirely in your browser.',
-  },
-  {
-    path: '/contact',
-    title: pageTitle('Contact'),
-    description: 'Questions, bug reports and ideas for new FileDesk tools are welcome.',
-  },
-  {
-    path: '/privacy',
-    title: pageTitle('Privacy Policy'),
-    description: 'FileDesk is built so that we never see your files or your data: every tool runs on your own device.',
-  },
-  {
-    path: '/terms',
-    title: pageTitle('Terms of Service'),
-    description: 'The terms of use of FileDesk: free, open source and provided as is.',
-  },
+  { path: '/', title: 'home.hero.heading', description: 'head.home.description' },
+  { path: '/tools', title: 'tools.title', description: 'head.tools.description' },
+  { path: '/about', title: 'head.about.title', description: 'head.about.description' },
+  { path: '/contact', title: 'head.contact.title', description: 'head.contact.description' },
+  { path: '/privacy', title: 'head.privacy.title', description: 'head.privacy.description' },
+  { path: '/terms', title: 'head.terms.title', description: 'head.terms.description' },
 ];
 
-export const NOT_FOUND_HEAD: PageHead = {
-  path: '404',
-  title: pageTitle('Page Not Found'),
-  description: "The page you are looking for doesn't exist or has been moved.",
-  jsonLd: [],
-  index: false,
-};
+export function notFoundHead(locale: Locale = SOURCE_LOCALE, say: Say = english): PageHead {
+  return {
+    path: '404',
+    sitePath: '404',
+    locale,
+    title: titled(say, say('common.notFound.title')),
+    description: say('common.notFound.text'),
+    jsonLd: [],
+    index: false,
+  };
+}
 
 export function toolPath(slug: string): string {
   return `/tools/${slug}`;
 }
 
-export function sitePageHead(page: (typeof SITE_PAGES)[number], base: string): PageHead {
+export function sitePageHead(page: (typeof SITE_PAGES)[number], base: string, locale: Locale = SOURCE_LOCALE, say: Say = english): PageHead {
+  const path = localizedPath(page.path, locale);
+  const description = say(page.description);
   const jsonLd: object[] =
     page.path === '/'
-      ? [{ '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url: `${base}/`, description: page.description }]
+      ? [{ '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url: pageUrl(base, path), inLanguage: locale, description }]
       : [];
-  return { ...page, jsonLd, index: true };
+  return { path, sitePath: page.path, locale, title: titled(say, say(page.title)), description, jsonLd, index: true };
 }
 
-export function toolHead(tool: ToolManifest, base: string): PageHead {
-  const url = base + toolPath(tool.slug);
-  const description = `${tool.description} Free and private: it runs in your browser and never uploads your files.`;
+/** A tool's head; `tool` carries the page locale's texts (scripts/locale-texts.ts). */
+export function toolHead(tool: ToolManifest, base: string, locale: Locale = SOURCE_LOCALE, say: Say = english): PageHead {
+  const path = localizedPath(toolPath(tool.slug), locale);
+  const url = pageUrl(base, path);
   return {
-    path: toolPath(tool.slug),
-    title: pageTitle(tool.title),
-    description,
+    path,
+    sitePath: toolPath(tool.slug),
+    locale,
+    title: titled(say, tool.title),
+    description: say('head.private', { description: tool.description }),
     index: true,
     jsonLd: [
       {
@@ -112,10 +101,11 @@ export function toolHead(tool: ToolManifest, base: string): PageHead {
         '@type': 'WebApplication',
         name: tool.title,
         url,
+        inLanguage: locale,
         description: tool.description,
         applicationCategory: 'UtilitiesApplication',
-        operatingSystem: 'Any (runs in a web browser)',
-        browserRequirements: 'Requires JavaScript and WebAssembly',
+        operatingSystem: say('head.operatingSystem'),
+        browserRequirements: say('head.browserRequirements'),
         isAccessibleForFree: true,
         offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
         featureList: tool.features,
@@ -123,7 +113,8 @@ export function toolHead(tool: ToolManifest, base: string): PageHead {
       {
         '@context': 'https://schema.org',
         '@type': 'HowTo',
-        name: `How to use ${tool.title}`,
+        name: say('head.howTo', { title: tool.title }),
+        inLanguage: locale,
         description: tool.description,
         tool: { '@type': 'HowToTool', name: `${SITE_NAME} ${tool.title}` },
         step: tool.howTo.map((text, i) => ({ '@type': 'HowToStep', position: i + 1, name: text, text })),
@@ -136,23 +127,31 @@ export function workflowPath(slug: string): string {
   return `/workflows/${slug}`;
 }
 
-export const BUILDER_HEAD: PageHead = {
-  path: '/workflows/new',
-  title: pageTitle('Build Your Own Workflow'),
-  description:
-    'Chain FileDesk tools into one job: each step works on the files the step before made. Run it in your browser, save it, or share it as a link. Nothing is uploaded.',
-  jsonLd: [],
-  index: true,
-};
+export const BUILDER_PATH = '/workflows/new';
 
-/** A workflow page: WebApplication, and a HowTo whose steps are the workflow's tools. */
-export function workflowHead(workflow: Workflow, tools: readonly ToolManifest[], base: string): PageHead {
-  const url = base + workflowPath(workflow.slug);
+export function builderHead(locale: Locale = SOURCE_LOCALE, say: Say = english): PageHead {
+  return {
+    path: localizedPath(BUILDER_PATH, locale),
+    sitePath: BUILDER_PATH,
+    locale,
+    title: titled(say, say('head.builder.title')),
+    description: say('head.builder.description'),
+    jsonLd: [],
+    index: true,
+  };
+}
+
+/** A workflow page: WebApplication, and a HowTo whose steps are the workflow's tools; all in the page locale's texts. */
+export function workflowHead(workflow: Workflow, tools: readonly ToolManifest[], base: string, locale: Locale = SOURCE_LOCALE, say: Say = english): PageHead {
+  const path = localizedPath(workflowPath(workflow.slug), locale);
+  const url = pageUrl(base, path);
   const bySlug = new Map(tools.map((t) => [t.slug, t]));
   return {
-    path: workflowPath(workflow.slug),
-    title: pageTitle(workflow.title),
-    description: `${workflow.description} Free and private: it runs in your browser and never uploads your files.`,
+    path,
+    sitePath: workflowPath(workflow.slug),
+    locale,
+    title: titled(say, workflow.title),
+    description: say('head.private', { description: workflow.description }),
     index: true,
     jsonLd: [
       {
@@ -160,10 +159,11 @@ export function workflowHead(workflow: Workflow, tools: readonly ToolManifest[],
         '@type': 'WebApplication',
         name: workflow.title,
         url,
+        inLanguage: locale,
         description: workflow.description,
         applicationCategory: 'UtilitiesApplication',
-        operatingSystem: 'Any (runs in a web browser)',
-        browserRequirements: 'Requires JavaScript and WebAssembly',
+        operatingSystem: say('head.operatingSystem'),
+        browserRequirements: say('head.browserRequirements'),
         isAccessibleForFree: true,
         offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
         featureList: workflow.features,
@@ -172,6 +172,7 @@ export function workflowHead(workflow: Workflow, tools: readonly ToolManifest[],
         '@context': 'https://schema.org',
         '@type': 'HowTo',
         name: workflow.title,
+        inLanguage: locale,
         description: workflow.description,
         tool: workflow.steps.map((s) => ({ '@type': 'HowToTool', name: `${SITE_NAME} ${bySlug.get(s.tool)?.title ?? s.tool}` })),
         step: workflow.steps.map((s, i) => {
@@ -181,12 +182,25 @@ export function workflowHead(workflow: Workflow, tools: readonly ToolManifest[],
             position: i + 1,
             name: tool?.title ?? s.tool,
             text: tool?.description ?? s.tool,
-            url: base + toolPath(s.tool),
+            url: pageUrl(base, localizedPath(toolPath(s.tool), locale)),
           };
         }),
       },
     ],
   };
+}
+
+/** The absolute address of a page path. */
+export function pageUrl(base: string, path: string): string {
+  return base + path;
+}
+
+/** The same page in every language, and x-default (English) for a visitor whose language is none of them. */
+export function alternates(sitePath: string, base: string): { hreflang: string; href: string }[] {
+  return [
+    ...LOCALES.map((locale) => ({ hreflang: locale, href: pageUrl(base, localizedPath(sitePath, locale)) })),
+    { hreflang: 'x-default', href: pageUrl(base, sitePath) },
+  ];
 }
 
 const escapeAttr = (s: string) =>
@@ -195,14 +209,16 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 /** JSON inside <script>: no sequence can close the element. */
 const scriptJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The <head> tags that differ from page to page. */
+/** The <head> tags that differ from page to page: canonical and hreflang alternates for every language. */
 export function headTags(head: PageHead, base: string): string {
-  const url = head.index ? base + (head.path === '/' ? '/' : head.path) : undefined;
+  const url = head.index ? pageUrl(base, head.path) : undefined;
   const tags = [
     `<title>${escapeText(head.title)}</title>`,
     `<meta name="description" content="${escapeAttr(head.description)}" />`,
     head.index ? '' : '<meta name="robots" content="noindex" />',
     url ? `<link rel="canonical" href="${escapeAttr(url)}" />` : '',
+    ...(head.index ? alternates(head.sitePath, base).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeAttr(a.href)}" />`) : []),
+    `<meta property="og:locale" content="${head.locale.replace('-', '_')}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
     `<meta property="og:title" content="${escapeAttr(head.title)}" />`,
@@ -217,9 +233,13 @@ export function headTags(head: PageHead, base: string): string {
   return tags.filter(Boolean).join('\n    ');
 }
 
-export function sitemap(paths: readonly string[], base: string): string {
-  const urls = paths.map((p) => `  <url><loc>${escapeText(base + (p === '/' ? '/' : p))}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+/** Every indexed page in every language, each with its alternates in the others. */
+export function sitemap(pages: readonly { path: string; sitePath: string }[], base: string): string {
+  const urls = pages.map((p) => {
+    const links = alternates(p.sitePath, base).map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeAttr(a.href)}"/>`);
+    return `  <url><loc>${escapeText(pageUrl(base, p.path))}</loc>${links.join('')}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export function robots(base: string): string {

@@ -11,6 +11,7 @@
  */
 import { VitePWA } from 'vite-plugin-pwa';
 import { readManifests } from '../src/manifests/read.ts';
+import { LOCALE_INFO, TRANSLATED_LOCALES } from '../src/lib/i18n/locales.ts';
 
 /** The tools an installed FileDesk opens files with (from the desktop, or shared from a phone). */
 export const FILE_TARGETS = { pdf: 'pdf-compressor', pdfs: 'merge-pdf', image: 'image-compressor' } as const;
@@ -62,7 +63,9 @@ export function pwa(manifestRoot: string) {
     } as Record<string, unknown>,
     workbox: {
       globPatterns: ['**/*.{html,js,css,svg,png,xml,txt,webmanifest}'],
-      globIgnores: ['samples/**', '.vite/**'],
+      // The other languages' pages are kept by locale-pages-sw.js as a visitor uses them, so installing
+      // the worker costs one language's pages, not nine.
+      globIgnores: ['samples/**', '.vite/**', ...TRANSLATED_LOCALES.flatMap((l) => [`${LOCALE_INFO[l].prefix.slice(1)}/**`, `${LOCALE_INFO[l].prefix.slice(1)}.html`])],
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       // Large scripts are engines and libraries of single tools: left to the runtime cache.
       // Pages and stylesheets are the shell whatever their size.
@@ -77,9 +80,10 @@ export function pwa(manifestRoot: string) {
       navigateFallback: '/404.html',
       // A page's query (?demo=0, the share target's ?shared=2) is read by the app: the page is the same file.
       ignoreURLParametersMatching: [/.*/],
-      navigateFallbackDenylist: [/^\/share-target/],
+      navigateFallbackDenylist: [/^\/share-target/, ...TRANSLATED_LOCALES.map((l) => new RegExp(`^${LOCALE_INFO[l].prefix}(/|$)`))],
       // isolation-sw.js: COOP and COEP on every same-origin response (threads on headerless hosts).
-      importScripts: ['/isolation-sw.js', '/share-target-sw.js'],
+      // locale-pages-sw.js: the pages of the other languages, online and offline.
+      importScripts: ['/isolation-sw.js', '/share-target-sw.js', '/locale-pages-sw.js'],
       cleanupOutdatedCaches: true,
       runtimeCaching: [
         {

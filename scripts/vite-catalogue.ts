@@ -13,16 +13,21 @@ import { manifestSchema, type ToolManifest } from '../schemas/manifest.ts';
 import { workflowSchema, type Workflow } from '../schemas/workflow.ts';
 import { readManifests, readWorkflowFiles } from '../src/manifests/read.ts';
 import { toolKind } from '../src/core/tool-kind.ts';
+import { TRANSLATED_LOCALES } from '../src/lib/i18n/locales.ts';
+
 
 const VIRTUAL_ID = 'virtual:catalogue';
 const FEATURES_ID = 'virtual:catalogue-features';
 const CHAIN_TOOLS_ID = 'virtual:chain-tools';
 const WORKFLOWS_ID = 'virtual:workflow-summaries';
+/** One locale's feature lists of every tool, for All Tools (virtual:catalogue-features loads it; scripts/vite-messages.ts makes it). */
+export const LOCALE_FEATURES = 'virtual:catalogue-features/';
 
 /** Paths under /workflows/ that are pages of their own, so no workflow may take them as its slug. */
 export const RESERVED_WORKFLOW_SLUGS = ['new'];
 
-export const SUMMARY_KEYS = ['slug', 'category', 'order', 'listed', 'title', 'description', 'icon', 'badge'] as const;
+/** A tool's identity in the site shell; its title, description and badge are per language (scripts/vite-messages.ts). */
+export const SUMMARY_KEYS = ['slug', 'category', 'order', 'listed', 'icon'] as const;
 
 /**
  * Every workflows/<slug>.json, by title, checked with the workflow schema and for tools that exist.
@@ -45,15 +50,14 @@ export function readWorkflows(workflowRoot: string, tools: readonly ToolManifest
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
-/** What the site shell shows of a workflow: its card, its search entry and the titles of its steps. */
-export function workflowSummaries(workflows: readonly Workflow[], tools: readonly ToolManifest[]) {
-  const titles = new Map(tools.map((t) => [t.slug, t.title]));
+/** What the site shell shows of a workflow: its card, its search entry and the slugs of its steps' tools. */
+export function workflowSummaries(workflows: readonly Workflow[]) {
   return workflows.map((w) => ({
     slug: w.slug,
     title: w.title,
     description: w.description,
     icon: w.icon,
-    steps: w.steps.map((s) => titles.get(s.tool) ?? s.tool),
+    steps: w.steps.map((s) => s.tool),
   }));
 }
 
@@ -67,14 +71,14 @@ export function catalogueModule(manifestRoot: string, workflowRoot: string): str
   return [
     `export const CATEGORIES = ${JSON.stringify(manifestSchema.shape.category.options)};`,
     `export const summaries = ${JSON.stringify(summaries)};`,
-    // The routes need only to know a workflow and its title; its card and search entry load with the pages that show them.
-    `export const workflowTitles = ${JSON.stringify(Object.fromEntries(readWorkflows(workflowRoot, tools).map((w) => [w.slug, w.title])))};`,
+    // The routes need only to know a workflow; its title, card and search entry load in the page's language.
+    `export const workflowSlugs = ${JSON.stringify(readWorkflows(workflowRoot, tools).map((w) => w.slug))};`,
   ].join('\n');
 }
 
 export function workflowSummariesModule(manifestRoot: string, workflowRoot: string): string {
   const tools = readManifests(manifestRoot);
-  return `export const workflowSummaries = ${JSON.stringify(workflowSummaries(readWorkflows(workflowRoot, tools), tools))};`;
+  return `export const workflowSummaries = ${JSON.stringify(workflowSummaries(readWorkflows(workflowRoot, tools)))};`;
 }
 
 /**
@@ -89,10 +93,11 @@ export function chainToolsModule(manifestRoot: string): string {
   return `export const chainTools = ${JSON.stringify(tools)};`;
 }
 
-/** Each tool's feature list by slug. */
+/** Each tool's feature list by slug, and a loader of each other locale's (scripts/vite-messages.ts). */
 export function featuresModule(manifestRoot: string): string {
   const features = Object.fromEntries(readManifests(manifestRoot).map((tool) => [tool.slug, tool.features]));
-  return `export const featuresBySlug = ${JSON.stringify(features)};`;
+  const loaders = TRANSLATED_LOCALES.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(LOCALE_FEATURES + l)})`);
+  return `export const featuresBySlug = ${JSON.stringify(features)};\nexport const localeFeatures = {${loaders.join(', ')}};`;
 }
 
 export function catalogue(manifestRoot: string, workflowRoot: string): Plugin {

@@ -17,9 +17,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import {
-  BUILDER_HEAD,
+  BUILDER_PATH,
+  builderHead,
   CONTENT_SECURITY_POLICY,
-  NOT_FOUND_HEAD,
+  notFoundHead,
   SITE_PAGES,
   headTags,
   robots,
@@ -31,8 +32,11 @@ import {
   type PageHead,
 } from './prerender-head.ts';
 import { formFromStart } from '../src/engine/page-shape.ts';
+import { PAGE_DATA_ID } from '../src/lib/page-data.ts';
 import { readManifests } from '../src/manifests/read.ts';
 import { readWorkflows } from './vite-catalogue.ts';
+import { localizedTool, localizedWorkflow, sayer } from './locale-texts.ts';
+import { LOCALE_INFO, LOCALES, localizedPath, SOURCE_LOCALE, splitLocale, type Locale } from '../src/lib/i18n/locales.ts';
 
 const SERVER_ENTRY = 'src/entry-server.tsx';
 const TOOL_ROUTE = 'src/engine/ToolRoute.tsx';
@@ -52,10 +56,10 @@ const PAGE_MODULES: Record<string, string> = {
   '/terms': 'src/site/Terms.tsx',
 };
 
-/** The file a path is written to, relative to dist. */
-export function htmlFile(path: string): string {
+/** The file a path is written to, relative to dist; each locale's not-found page is <prefix>/404.html. */
+export function htmlFile(path: string, locale: Locale = SOURCE_LOCALE): string {
   if (path === '/') return 'index.html';
-  if (path === '404') return '404.html';
+  if (path === '404') return locale === SOURCE_LOCALE ? '404.html' : `${LOCALE_INFO[locale].prefix.slice(1)}/404.html`;
   return `${path.slice(1)}.html`;
 }
 
@@ -112,7 +116,7 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
         build: { ssr: SERVER_ENTRY, outDir: serverDir, emptyOutDir: true, manifest: false, copyPublicDir: false, rollupOptions: { output: { format: 'es', entryFileNames: 'entry-server.mjs' } } },
       });
       const { renderPath } = (await import(pathToFileURL(join(serverDir, 'entry-server.mjs')).href)) as {
-        renderPath(path: string): Promise<string>;
+        renderPath(path: string): Promise<{ html: string; data: Record<string, unknown> }>;
       };
 
       const base = siteUrl();
@@ -130,29 +134,43 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
       /*
        * `modules`: the page's route module first, then the other chunks it loads before rendering;
        * `styled`: chunks whose stylesheets the page's HTML needs but whose code loads later.
+       * Every page in every language: English at the root, the others under their prefix. The
+       * language data a page is drawn with is written into it (src/lib/page-data.ts), not preloaded.
        */
-      const pages: { head: PageHead; render: string; modules: string[]; styled?: string[] }[] = [
-        ...SITE_PAGES.map((p) => ({ head: sitePageHead(p, base), render: p.path, modules: PAGE_MODULES[p.path] ? [PAGE_MODULES[p.path]] : [] })),
-        ...tools.map((t) => ({
-          head: toolHead(t, base),
-          render: `/tools/${t.slug}`,
-          modules: [TOOL_ROUTE, manifestKey(t.slug)],
-          // A page for typed text is drawn with its options form, and its bespoke view, whose code loads
-          // when the visitor reaches the page (ToolRoute's StartWhenReached); any other view takes over
-          // with the first files.
-          styled: formFromStart(t) ? [OPTIONS_FORM, OPTIONS_STATE, ...(t.view ? [`src/views/${t.view}.tsx`] : [])] : [],
-        })),
-        ...readWorkflows(workflowRoot, tools).map((w) => ({
-          head: workflowHead(w, tools, base),
-          render: `/workflows/${w.slug}`,
-          modules: [WORKFLOW_ROUTE, `workflows/${w.slug}.json`, ...w.steps.map((s) => manifestKey(s.tool))],
-        })),
-        { head: BUILDER_HEAD, render: BUILDER_HEAD.path, modules: [PAGE_MODULES[BUILDER_HEAD.path]] },
-        { head: NOT_FOUND_HEAD, render: '/404-not-found', modules: [] },
-      ];
+      const workflows = readWorkflows(workflowRoot, tools);
+      const pages: { head: PageHead; render: string; modules: string[]; styled?: string[] }[] = LOCALES.flatMap((locale) => {
+        const say = sayer(locale);
+        const local = (path: string) => localizedPath(path, locale);
+        const localTools = tools.map((t) => localizedTool(t, locale));
+        return [
+          ...SITE_PAGES.map((p) => ({
+            head: sitePageHead(p, base, locale, say),
+            render: local(p.path),
+            modules: PAGE_MODULES[p.path] ? [PAGE_MODULES[p.path]] : [],
+          })),
+          ...localTools.map((t) => ({
+            head: toolHead(t, base, locale, say),
+            render: local(`/tools/${t.slug}`),
+            modules: [TOOL_ROUTE, manifestKey(t.slug)],
+            // A page for typed text is drawn with its options form, and its bespoke view, whose code loads
+            // when the visitor reaches the page (ToolRoute's StartWhenReached); any other view takes over
+            // with the first files.
+            styled: formFromStart(t) ? [OPTIONS_FORM, OPTIONS_STATE, ...(t.view ? [`src/views/${t.view}.tsx`] : [])] : [],
+          })),
+          ...workflows.map((w) => ({
+            head: workflowHead(localizedWorkflow(w, locale), localTools, base, locale, say),
+            render: local(`/workflows/${w.slug}`),
+            modules: [WORKFLOW_ROUTE, `workflows/${w.slug}.json`, ...w.steps.map((s) => manifestKey(s.tool))],
+          })),
+          { head: builderHead(locale, say), render: local(BUILDER_PATH), modules: [PAGE_MODULES[BUILDER_PATH]] },
+          { head: notFoundHead(locale, say), render: local('/404-not-found'), modules: [] },
+        ];
+      });
 
       for (const page of pages) {
-        const markup = await renderPath(page.render);
+        const { html: markup, data } = await renderPath(page.render);
+        // The language data the page was drawn with, read by the page as it starts (src/lib/page-data.ts).
+        const pageData = `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
         const js = new Set<string>();
         const css = new Set<string>();
         for (const key of page.modules) chunkAssets(clientManifest, key, js, css);
@@ -167,17 +185,19 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
         const scripts = [...[...js].filter((f) => !app.has(f)), ...app]
           .filter((f) => f !== entryScript)
           .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`);
+        const { locale } = page.head;
         const html = template
+          .replace(/<html lang="en"[^>]*>/, `<html lang="${locale}" dir="${LOCALE_INFO[locale].dir}">`)
           .replace(/<title>[\s\S]*?<\/title>/, '')
           .replace(/\s*<meta name="description"[^>]*>/, '')
           .replace('</head>', `  ${headTags(page.head, base)}\n    ${[...stylesheets, ...scripts].join('\n    ')}\n  </head>`)
-          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.head.path}">${markup}</div>`);
-        const file = join(dist, htmlFile(page.head.path));
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.head.path}">${markup}</div>\n    ${pageData}`);
+        const file = join(dist, htmlFile(page.head.path, locale));
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, html);
       }
 
-      const indexed = pages.filter((p) => p.head.index).map((p) => p.head.path);
+      const indexed = pages.filter((p) => p.head.index).map((p) => p.head);
       writeFileSync(join(dist, 'sitemap.xml'), sitemap(indexed, base));
       writeFileSync(join(dist, 'robots.txt'), robots(base));
       if (existsSync(serverDir)) rmSync(serverDir, { recursive: true, force: true });
@@ -192,12 +212,14 @@ export function prerender(manifestRoot: string, workflowRoot: string): Plugin {
         const looksLikePage = !/\.[a-z0-9]+$/i.test(url) && accept.includes('text/html');
         const known =
           url === '/' || existsSync(join(dist, `${decodeURIComponent(url)}.html`)) || existsSync(join(dist, url, 'index.html'));
-        if (looksLikePage && !known && existsSync(join(dist, '404.html'))) {
+        // The not-found page in the address's language.
+        const notFound = join(dist, htmlFile('404', splitLocale(decodeURIComponent(url)).locale));
+        if (looksLikePage && !known && existsSync(notFound)) {
           res.statusCode = 404;
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           // This answer skips Vite's own header handling: the preview's headers (cross-origin isolation) are set here.
           for (const [name, value] of Object.entries(server.config.preview.headers ?? {})) if (value !== undefined) res.setHeader(name, String(value));
-          res.end(readFileSync(join(dist, '404.html')));
+          res.end(readFileSync(notFound));
           return;
         }
         next();

@@ -28,7 +28,7 @@ const SPRITE_FILE = 'tool-icons.svg';
 
 /** The lucide icons the site's header, footer, home and cards draw from the sprite. */
 export const SITE_ICONS = [
-  'ArrowRight', 'AtSign', 'BadgeDollarSign', 'ChevronDown', 'Code', 'FileStack', 'Menu', 'Quote', 'Rss',
+  'ArrowRight', 'AtSign', 'BadgeDollarSign', 'ChevronDown', 'Code', 'FileStack', 'Globe', 'Menu', 'Quote', 'Rss',
   'Search', 'Shield', 'Smartphone', 'Users', 'Workflow', 'Wrench', 'X', 'Zap',
 ] as const;
 

@@ -10,9 +10,17 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { FirstPage } from './site/FirstPage';
+import { splitLocale } from './lib/i18n/locales';
+import { startRecording, takeRecording, type PageData } from './lib/page-data';
 import { loadPage } from './site/pages';
+import { prepareLocale } from './site/site-locale';
 
-export async function renderPath(path: string): Promise<string> {
+/** A page's markup, and the language data it was drawn with (src/lib/page-data.ts), for its HTML. */
+export async function renderPath(localized: string): Promise<{ html: string; data: PageData }> {
+  // The build renders every locale's pages in turn: each render first makes its locale the page's.
+  const { locale, path } = splitLocale(localized);
+  startRecording();
+  await prepareLocale(locale);
   const page = await loadPage(path);
   // A lazy part inside a view suspends the first time; React.lazy keeps what
   // it loaded, so rendering again once the import settles gives the whole page.
@@ -22,8 +30,8 @@ export async function renderPath(path: string): Promise<string> {
         <FirstPage pathname={path} page={page} navigate={() => undefined} />
       </StrictMode>,
     );
-    if (!/<!--\$[?!]-->/.test(html)) return html;
+    if (!/<!--\$[?!]-->/.test(html)) return { html, data: takeRecording() };
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`${path} still suspends after every lazy part loaded`);
+  throw new Error(`${localized} still suspends after every lazy part loaded`);
 }

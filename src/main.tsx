@@ -2,9 +2,12 @@ import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { initDemoModeFromUrl } from './engine/demo/demo-mode';
+import { localizedPath, splitLocale, type Locale } from './lib/i18n/locales';
+import { readPageData, seedPageData } from './lib/page-data';
 import type { AppRouter } from './routes';
 import { FirstPage } from './site/FirstPage';
 import { isKnownPath, loadPage } from './site/pages';
+import { prepareLocale } from './site/site-locale';
 import { registerServiceWorker } from './site/update-available';
 
 const loadRouter = () => import('./routes');
@@ -14,16 +17,17 @@ const loadRouter = () => import('./routes');
  * loaded, in place of the first one, and every page after it. The first page runs
  * without the router, so a page that has painted is live sooner.
  */
-function firstNavigation(reactRoot: () => Root): (href: string) => void {
+function firstNavigation(reactRoot: () => Root, locale: Locale): (to: string) => void {
   let routed: Promise<AppRouter> | undefined;
-  return (href) => {
+  return (to) => {
+    const href = localizedPath(to, locale);
     if (routed) {
       void routed.then((router) => router.navigate({ href }));
       return;
     }
     routed = loadRouter().then(
       async ({ createAppRouter, RoutedApp }) => {
-        const router = createAppRouter();
+        const router = createAppRouter(locale);
         router.history.push(href);
         await router.load();
         flushSync(() =>
@@ -58,7 +62,11 @@ export async function start(): Promise<void> {
 
   const element = document.getElementById('root');
   if (!element) throw new Error('Missing #root element');
-  const pathname = location.pathname;
+  // The address's locale prefix (/es/...) says the page's language; the rest is the page.
+  const { locale, path: pathname } = splitLocale(location.pathname);
+  // The language data the page was drawn with is in its HTML (src/lib/page-data.ts).
+  seedPageData(readPageData());
+  const localeReady = prepareLocale(locale);
   /*
    * Pages are pre-rendered at build time (scripts/vite-prerender.ts) from the
    * same tree. When the HTML is this path's own page, or the not-found page served
@@ -66,12 +74,14 @@ export async function start(): Promise<void> {
    * a host that serves another page) it renders afresh.
    */
   const prerendered = element.dataset.prerendered;
-  const hydrating = prerendered === pathname || (prerendered === '404' && !isKnownPath(pathname));
+  const hydrating =
+    (prerendered === location.pathname || (prerendered === '404' && !isKnownPath(pathname))) && document.documentElement.lang === locale;
+  await localeReady;
   const page = await loadPage(pathname, hydrating);
   // Fetched ahead of the click; a failure shows when a link is followed.
   const prepare = () => void loadRouter().catch(() => undefined);
   let root: Root | undefined;
-  const navigate = firstNavigation(() => root!);
+  const navigate = firstNavigation(() => root!, locale);
 
   if (hydrating) {
     // As a transition, hydration yields to the browser every few milliseconds instead of

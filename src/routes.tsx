@@ -18,6 +18,8 @@ import {
   useRouterState,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { localizedPath, LOCALE_INFO, SOURCE_LOCALE, type Locale } from './lib/i18n/locales';
+import { currentLocale } from './lib/i18n/messages';
 import { App } from './site/App';
 import { Layout } from './site/Layout';
 import { NavigationProvider, type Navigation } from './site/navigation';
@@ -26,9 +28,16 @@ import { PAGES, type PageParams, type SitePage } from './site/pages';
 
 /** The layout around the routed page, with the address and navigation the router gives. */
 function RoutedLayout() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const localized = useRouterState({ select: (s) => s.location.pathname });
   const router = useRouter();
-  const navigation = useMemo<Navigation>(() => ({ pathname, navigate: (href) => void router.navigate({ href }) }), [pathname, router]);
+  const locale = currentLocale();
+  // The pages see their path without the locale prefix; links and navigation put it back.
+  const prefix = LOCALE_INFO[locale].prefix;
+  const pathname = prefix && localized.startsWith(prefix) ? localized.slice(prefix.length) || '/' : localized;
+  const navigation = useMemo<Navigation>(
+    () => ({ pathname, navigate: (href) => void router.navigate({ href: localizedPath(href, locale) }) }),
+    [pathname, router, locale],
+  );
   return (
     <NavigationProvider value={navigation}>
       <Layout>
@@ -40,10 +49,10 @@ function RoutedLayout() {
 
 const rootRoute = createRootRoute({ component: RoutedLayout, notFoundComponent: NotFound });
 
-function pageRoute(page: SitePage) {
+function pageRoute(page: SitePage, locale: Locale) {
   return createRoute({
     getParentRoute: () => rootRoute,
-    path: page.path,
+    path: localizedPath(page.path, locale),
     async loader({ params }) {
       // An unknown slug is the site's not-found page, the same one the build renders as 404.html.
       if (page.exists && !page.exists(params as PageParams)) throw notFound();
@@ -55,10 +64,13 @@ function pageRoute(page: SitePage) {
   });
 }
 
-const routeTree = rootRoute.addChildren(PAGES.map(pageRoute));
-
-/** The app's router; tests pass a memory history. Navigation scrolls to the top (the router's default). */
-export function createAppRouter(history: RouterHistory = createBrowserHistory()) {
+/**
+ * The app's router, for the page's locale: its pages under the locale's prefix (a page's
+ * language is fixed; the switcher opens the other language's page). Tests pass a memory
+ * history. Navigation scrolls to the top (the router's default).
+ */
+export function createAppRouter(locale: Locale = SOURCE_LOCALE, history: RouterHistory = createBrowserHistory()) {
+  const routeTree = rootRoute.addChildren(PAGES.map((page) => pageRoute(page, locale)));
   return createRouter({ routeTree, history, defaultNotFoundComponent: NotFound });
 }
 

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessorContext, ToolInput, ToolOutput } from '../src/contract/types';
-import { CRASH_MESSAGE } from '../src/core/run-shape';
+import { crashMessage } from '../src/core/run-shape';
 import { isToolError } from '../src/lib/errors';
 import { recognize, terminateOcr } from '../src/lib/ocr/recognize';
 import { loadPdf } from '../src/lib/pdf/load';
@@ -218,7 +218,7 @@ describe.skipIf(!present)('PDF corpus (../shared/corpus/pdf)', () => {
           await testCase.check(file, outputs);
           tally.ok++;
         } catch (error) {
-          if (isToolError(error) && error.message.trim() !== '' && error.message !== CRASH_MESSAGE) {
+          if (isToolError(error) && error.message.trim() !== '' && error.message !== crashMessage()) {
             tally.toolErrors++;
             // File names are replaced so that the same message for different files is counted once.
             const message = error.message.replaceAll(`copy-${file.name}`, '{file}').replaceAll(file.name, '{file}');

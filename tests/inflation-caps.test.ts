@@ -14,7 +14,7 @@ import type { ProcessorModule } from '../src/contract/processor';
 import { readManifest } from '../src/manifests/read';
 import { damagedMessage } from '../src/lib/image/limits';
 import { layersTooLargeMessage } from '../src/lib/image/codecs/psd';
-import { STREAM_TOO_LARGE_MESSAGE } from '../src/lib/pdf/messages';
+import { streamTooLargeMessage } from '../src/lib/pdf/messages';
 import { MAX_STREAM_BYTES } from '../src/lib/pdf/stream-bytes';
 import { zipBombMessage } from '../src/lib/zip';
 import epubToPdf from '../src/processors/epub-to-pdf';
@@ -63,7 +63,7 @@ describe('PDF streams', () => {
     const bytes = await doc.save({ useObjectStreams: false });
     expect(bytes.length).toBeLessThan(400_000);
     const compressor = createPdfCompressor(napiJpegCodec, null);
-    expect(await refusal(compressor, 'bomb.pdf', bytes)).toBe(`ToolError: ${STREAM_TOO_LARGE_MESSAGE}`);
+    expect(await refusal(compressor, 'bomb.pdf', bytes)).toBe(`ToolError: ${streamTooLargeMessage()}`);
   });
 
   /** A one-page PDF that also holds `bomb`: 300 MiB of zeros as one Flate stream, with the given dictionary. */
@@ -77,12 +77,12 @@ describe('PDF streams', () => {
 
   it('Rotate PDF refuses a file whose object stream inflates past 256 MB, before pdf-lib parses it', async () => {
     const bytes = await withBomb({ Type: 'ObjStm', N: 1, First: 4 }, false);
-    expect(await refusal(rotatePdf, 'objects.pdf', bytes, { angle: '90' })).toBe(`ToolError: ${STREAM_TOO_LARGE_MESSAGE}`);
+    expect(await refusal(rotatePdf, 'objects.pdf', bytes, { angle: '90' })).toBe(`ToolError: ${streamTooLargeMessage()}`);
   });
 
   it('Extract Text from PDF refuses a page that inflates past 256 MB, before pdf.js opens it', async () => {
     const bytes = await withBomb({}, true);
-    expect(await refusal(extractText, 'page.pdf', bytes)).toBe(`ToolError: ${STREAM_TOO_LARGE_MESSAGE}`);
+    expect(await refusal(extractText, 'page.pdf', bytes)).toBe(`ToolError: ${streamTooLargeMessage()}`);
   });
 });
 

@@ -29,11 +29,11 @@ import { runFolderBatch } from '../src/engine/batch/batch-run';
 import { listFolder } from '../src/engine/batch/folder';
 import { toolBatch, type LaneFactory } from '../src/engine/batch/tool-batch';
 import { INPUT_PATH, OUTPUT_PATH, runQpdf } from '../src/lib/pdf/qpdf';
-import { UNLOCK_LINK } from '../src/lib/pdf/messages';
+import { unlockLink } from '../src/lib/pdf/messages';
 import { forbiddenActions, restrictionsLostMessage, restrictionsNote, type OwnerPermissions } from '../src/lib/pdf/owner-restrictions';
 import { readManifest } from '../src/manifests/read';
 import { createPdfCompressor } from '../src/processors/pdf-compressor';
-import { RESTRICTIONS_REMOVED_NOTICE } from '../src/processors/unlock-pdf';
+import { restrictionsRemovedNotice } from '../src/processors/unlock-pdf';
 import { cliBundle } from './support/cli-bundle';
 import { hasJudges, itJudgedBy } from './support/judges';
 import { asHandle, MemoryDir } from './support/memory-folder';
@@ -177,7 +177,7 @@ describe('a restrictions-only PDF keeps its owner restrictions', () => {
     const original = await restricted(await numberedTextPdf(2));
     const unlocked = await pageRun('unlock-pdf', [pdfFile('report.pdf', original)]);
     expect(unlocked.results[0].note).toBeUndefined();
-    expect(unlocked.run.outputs[0].notice).toBe(RESTRICTIONS_REMOVED_NOTICE);
+    expect(unlocked.run.outputs[0].notice).toBe(restrictionsRemovedNotice());
     notEncrypted(await bytesOf(unlocked.results[0]));
     expect(pageCount(await bytesOf(unlocked.results[0]))).toBe(2);
 
@@ -207,7 +207,7 @@ describe('a restrictions-only PDF keeps its owner restrictions', () => {
     const sources = [original, await numberedTextPdf(1)].map((bytes, i) => ({ name: `${i}.pdf`, type: 'application/pdf', read: async () => bytes }));
     const run = await runFiles(broken, sources, {}, { signal: new AbortController().signal, onProgress: () => undefined, each: true });
     expect(run.outputs.map((o) => o.source)).toEqual([1]);
-    expect(run.failures).toEqual([{ name: '0.pdf', message: restrictionsLostMessage('0.pdf'), link: UNLOCK_LINK }]);
+    expect(run.failures).toEqual([{ name: '0.pdf', message: restrictionsLostMessage('0.pdf'), link: unlockLink() }]);
   });
 
   it('is left to the processors that decide encryption themselves, and to them only', async () => {

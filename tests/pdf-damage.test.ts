@@ -11,7 +11,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { ProcessorModule } from '../src/contract/processor';
 import { runFiles } from '../src/core/run-files';
-import { CRASH_MESSAGE, runsEachFile } from '../src/core/run-shape';
+import { crashMessage, runsEachFile } from '../src/core/run-shape';
 import { isToolError } from '../src/lib/errors';
 import { mentionsEncryption } from '../src/lib/pdf/load';
 import { damagedPdfs } from './fixtures/pdf-build/damaged';
@@ -30,7 +30,7 @@ async function runOn(tool: (typeof PDF_TOOLS)[number], processor: ProcessorModul
     const { outputs, failures } = await runFiles(processor, sources, options, { signal: new AbortController().signal, onProgress: () => undefined, each: runsEachFile(tool) });
     return { messages: failures.map((f) => f.message), outputs };
   } catch (error) {
-    return { messages: [isToolError(error) ? error.message : CRASH_MESSAGE], outputs: [] };
+    return { messages: [isToolError(error) ? error.message : crashMessage()], outputs: [] };
   }
 }
 
@@ -45,7 +45,7 @@ describe('damaged PDFs get a message saying what is wrong, in every PDF tool', (
       const problems: string[] = [];
       for (const [name, bytes] of files) {
         const { messages, outputs } = await runOn(tool, processor, name, bytes);
-        for (const message of messages) if (message === CRASH_MESSAGE) problems.push(`${name}: the generic message`);
+        for (const message of messages) if (message === crashMessage()) problems.push(`${name}: the generic message`);
         // An encrypted output (Protect PDF) is reopened by that tool's own tests, with its password.
         for (const output of outputs.filter((o) => o.type === 'application/pdf' && !mentionsEncryption(o.bytes))) {
           const pages = await PDFDocument.load(output.bytes, { updateMetadata: false }).then((d) => d.getPageCount(), () => 0);

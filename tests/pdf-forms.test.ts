@@ -22,9 +22,9 @@ import rearrangePdfProcessor from '../src/processors/rearrange-pdf';
 import cropPdfProcessor from '../src/processors/crop-pdf';
 import protectPdfProcessor from '../src/processors/protect-pdf';
 import { createPdfCompressor } from '../src/processors/pdf-compressor';
-import extractTextProcessor, { NO_TEXT_MESSAGE as NO_TEXT_TXT } from '../src/processors/extract-text-from-pdf';
-import pdfToWordProcessor, { NO_TEXT_MESSAGE as NO_TEXT_DOCX } from '../src/processors/pdf-to-word';
-import pdfToExcelProcessor, { NO_TEXT_MESSAGE as NO_TEXT_XLSX } from '../src/processors/pdf-to-excel';
+import extractTextProcessor, { noTextMessage as noTextTxt } from '../src/processors/extract-text-from-pdf';
+import pdfToWordProcessor, { noTextMessage as noTextDocx } from '../src/processors/pdf-to-word';
+import pdfToExcelProcessor, { noTextMessage as noTextXlsx } from '../src/processors/pdf-to-excel';
 import { SELECTED_MARK } from '../src/lib/pdf/form-text';
 import { terminateOcr } from '../src/lib/ocr/recognize';
 import { INPUT_PATH, OUTPUT_PATH, runQpdf } from '../src/lib/pdf/qpdf';
@@ -232,8 +232,8 @@ describe('filled form values are text', () => {
 
   it('a blank form with no printed text still has no text', async () => {
     const blank = pdfInput(await formPdf({ pageText: false, filled: false }));
-    await expect(extractText([blank], {}, ctx())).rejects.toThrow(NO_TEXT_TXT);
-    await expect(pdfToWord([blank], {}, ctx())).rejects.toThrow(NO_TEXT_DOCX);
-    await expect(pdfToExcel([blank], {}, ctx())).rejects.toThrow(NO_TEXT_XLSX);
+    await expect(extractText([blank], {}, ctx())).rejects.toThrow(noTextTxt());
+    await expect(pdfToWord([blank], {}, ctx())).rejects.toThrow(noTextDocx());
+    await expect(pdfToExcel([blank], {}, ctx())).rejects.toThrow(noTextXlsx());
   }, 120_000);
 });

@@ -3,6 +3,8 @@ import { readWorkflows } from '../scripts/vite-catalogue';
 import { readManifests } from '../src/manifests/read';
 import { htmlFile } from '../scripts/vite-prerender';
 import { headTags, robots, siteUrl, sitemap, toolHead, workflowHead } from '../scripts/prerender-head';
+import { localizedTool, sayer } from '../scripts/locale-texts';
+import { LOCALES, TRANSLATED_LOCALES } from '../src/lib/i18n/locales';
 
 const manifests = readManifests();
 const workflows = readWorkflows(new URL('../workflows', import.meta.url).pathname, manifests);
@@ -54,8 +56,35 @@ describe('pre-rendered heads', () => {
     expect(htmlFile('404')).toBe('404.html');
   });
 
-  it('builds a sitemap and a robots.txt that points at it', () => {
-    expect(sitemap(['/', '/tools'], 'https://x.test')).toContain('<loc>https://x.test/tools</loc>');
+  it('builds a sitemap with every language of a page, and a robots.txt that points at it', () => {
+    const map = sitemap([{ path: '/tools', sitePath: '/tools' }, { path: '/es/tools', sitePath: '/tools' }], 'https://x.test');
+    expect(map).toContain('<loc>https://x.test/tools</loc>');
+    expect(map).toContain('<loc>https://x.test/es/tools</loc>');
+    expect(map).toContain('<xhtml:link rel="alternate" hreflang="pt-BR" href="https://x.test/pt-br/tools"/>');
+    expect(map).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://x.test/tools"/>');
     expect(robots('https://x.test')).toContain('Sitemap: https://x.test/sitemap.xml');
+  });
+
+  it("gives a tool page in another language its own title, canonical link, every hreflang alternate and JSON-LD in that language", () => {
+    const merge = manifests.find((t) => t.slug === 'merge-pdf')!;
+    for (const locale of TRANSLATED_LOCALES) {
+      const tool = localizedTool(merge, locale);
+      expect(tool.title, locale).not.toBe(merge.title);
+      const head = toolHead(tool, 'https://x.test', locale, sayer(locale));
+      const tags = headTags(head, 'https://x.test');
+      expect(head.path).toBe(`/${locale.toLowerCase()}/tools/merge-pdf`);
+      expect(tags).toContain(`<title>${tool.title} - FileDesk</title>`);
+      expect(tags).toContain(`<link rel="canonical" href="https://x.test/${locale.toLowerCase()}/tools/merge-pdf" />`);
+      for (const other of LOCALES) {
+        const href = other === 'en' ? 'https://x.test/tools/merge-pdf' : `https://x.test/${other.toLowerCase()}/tools/merge-pdf`;
+        expect(tags).toContain(`<link rel="alternate" hreflang="${other}" href="${href}" />`);
+      }
+      expect(tags).toContain('<link rel="alternate" hreflang="x-default" href="https://x.test/tools/merge-pdf" />');
+      const blocks = [...tags.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+      const app = blocks.find((b) => b['@type'] === 'WebApplication');
+      expect(app.inLanguage).toBe(locale);
+      expect(app.featureList).toEqual(tool.features);
+      expect(blocks.find((b) => b['@type'] === 'HowTo').step.map((s: { text: string }) => s.text)).toEqual(tool.howTo);
+    }
   });
 });

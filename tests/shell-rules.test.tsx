@@ -8,11 +8,11 @@
  */
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HELP, MULTI_HELP } from '../src/engine/DropZone';
+import { defaultHelp, multiHelp } from '../src/engine/DropZone';
 import { allTools, toolBySlug } from './support/catalogue';
 import { checkOptions } from '../src/contract/options';
 import { toastTexts } from './support/components';
-import { DEMO_NOTE, SIMULATED_NOTE } from '../src/engine/demo/notes';
+import { demoNote, simulatedNote } from '../src/engine/demo/notes';
 import {
   actionButton,
   advance,
@@ -38,7 +38,7 @@ describe('tool page pattern (real manifests, demo mode)', () => {
     expect(screen.getByText('Lessen the file size of a PDF file.')).toBeInTheDocument();
     const steps = screen.getByRole('heading', { name: 'How to use' }).parentElement!.querySelector('ol')!;
     expect([...steps.querySelectorAll('li')].map((li) => li.textContent)).toEqual(manifest.howTo);
-    expect(screen.getByTestId('tool-note')).toHaveTextContent(DEMO_NOTE);
+    expect(screen.getByTestId('tool-note')).toHaveTextContent(demoNote());
   });
 
   it('Unlock PDF has the description "Remove the password from a PDF file (requires the password)."', () => {
@@ -50,18 +50,18 @@ describe('tool page pattern (real manifests, demo mode)', () => {
     const demoOnly = allTools.find((t) => !t.processor && !t.worksInPage && !t.view);
     expect(demoOnly, 'a tool that only simulates').toBeDefined();
     renderTool(demoOnly!.slug);
-    expect(screen.getByTestId('tool-note')).toHaveTextContent(SIMULATED_NOTE);
+    expect(screen.getByTestId('tool-note')).toHaveTextContent(simulatedNote());
   });
 
   it('single-file tools show the default drop-zone help; multi-file tools the plural', () => {
     renderTool('pdf-to-word');
-    expect(screen.getByText(DEFAULT_HELP)).toBeInTheDocument();
-    expect(DEFAULT_HELP).toBe('Drag and drop your file here, or click to browse.');
+    expect(screen.getByText(defaultHelp())).toBeInTheDocument();
+    expect(defaultHelp()).toBe('Drag and drop your file here, or click to browse.');
   });
 
   it('multi-file tools show the plural help', () => {
     renderTool('jpg-to-pdf');
-    expect(screen.getByText(MULTI_HELP)).toBeInTheDocument();
+    expect(screen.getByText(multiHelp())).toBeInTheDocument();
   });
 
   it('options appear only once a file is chosen; the list shows the size in KB with one decimal', async () => {

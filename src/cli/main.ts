@@ -10,6 +10,7 @@
  * written), 2 (usage error) and 130 (interrupted); an error is one plain
  * line, with its stack only under --verbose.
  */
+import './run-words';
 import { mkdir, rename } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

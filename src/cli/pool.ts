@@ -10,7 +10,7 @@
  */
 import { Worker, type Transferable as NodeTransferable } from 'node:worker_threads';
 import { createLane as createWorkerLane, LANE_MEMORY_MARK_MB, MB, type Endpoint, type EndpointEvents, type Outcome } from '../core/lane';
-import { CRASH_MESSAGE } from '../core/run-shape';
+import { crashMessage } from '../core/run-shape';
 import type { RunRequest, WorkerReply, WorkerRequest } from './protocol';
 
 export { LANE_MEMORY_MARK_MB, LANE_RUNS_PER_WORKER } from '../core/lane';
@@ -86,7 +86,7 @@ export function createLane(workerUrl: URL, options: LaneOptions): Lane {
     options.memoryMarkMb ?? Math.min(LANE_MEMORY_MARK_MB, options.maxOldGenerationSizeMb ? options.maxOldGenerationSizeMb * 0.75 : Infinity);
   const lane = createWorkerLane<WorkerRequest, WorkerReply>({
     spawn: (events) => spawnThread(workerUrl, options, events),
-    crashed: () => new Error(CRASH_MESSAGE),
+    crashed: () => new Error(crashMessage()),
     runsPerWorker: options.runsPerWorker ?? Infinity,
     memoryMarkBytes: memoryMarkMb * MB,
   });

@@ -17,7 +17,7 @@ import { access } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { jobKey, combinedInputKey, RunRecord } from '../core/record';
-import { newRow, pathClaims, runBatch, ALREADY_DONE, type BatchRow } from '../core/run-batch';
+import { newRow, pathClaims, runBatch, alreadyDoneMessage, type BatchRow } from '../core/run-batch';
 import { writeFailedMessage } from '../core/io-errors';
 import { CancelledError } from '../lib/errors';
 import { UsageError, parseRunArgs, type ParsedRun } from './args';
@@ -184,7 +184,7 @@ async function runTogether(target: Target, parsed: ParsedRun, inputs: CliInput[]
   const input = target.textOnly ? `(${target.slug})` : combinedInputKey(usable.map((i) => i.path));
   const before = flags.overwrite ? null : record.done(key, input);
   if (before && before.length > 0 && (await Promise.all(before.map((p) => sink.exists(p)))).every(Boolean)) {
-    settle({ status: 'skipped', message: ALREADY_DONE, outputs: before });
+    settle({ status: 'skipped', message: alreadyDoneMessage(), outputs: before });
     return finish();
   }
   // A combining run has no other files to wait for: the first Ctrl-C stops it.

@@ -6,12 +6,13 @@
  * outputs named by each tool's rule. Input files are read here, when their
  * turn comes, so the main thread never holds them.
  */
+import './run-words';
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CancelledError } from '../lib/errors';
 import { runChain, type ChainStep, type StepRunner } from '../core/run-chain';
 import { runFiles } from '../core/run-files';
-import { CRASH_MESSAGE } from '../core/run-shape';
+import { crashMessage } from '../core/run-shape';
 import { loadProcessor } from '../core/processor-modules';
 import { installCanvas } from './canvas';
 import { runnableTool } from './catalogue';
@@ -67,7 +68,7 @@ async function run(request: RunRequest): Promise<void> {
     );
   } catch (error) {
     if (verbose) process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    const message = error instanceof CancelledError ? 'Cancelled' : CRASH_MESSAGE;
+    const message = error instanceof CancelledError ? 'Cancelled' : crashMessage();
     post({ kind: 'error', id: request.id, message, memory: process.memoryUsage().heapUsed + process.memoryUsage().external });
   } finally {
     controllers.delete(request.id);

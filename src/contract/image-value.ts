@@ -9,6 +9,7 @@
  * module has no zod (the options form's field imports it); options.ts holds the schema.
  */
 import type { Field } from '../../schemas/manifest';
+import { runText } from '../lib/i18n/run-messages';
 
 export type ImageField = Extract<Field, { type: 'image' }>;
 
@@ -100,38 +101,38 @@ function sniffedType(value: string, head: ValueHead): 'image/png' | 'image/jpeg'
 }
 
 function megabytes(bytes: number): string {
-  if (bytes < 1048576) return `${Math.ceil(bytes / 1024)} KB`;
+  if (bytes < 1048576) return runText('run.size.kb', { size: String(Math.ceil(bytes / 1024)) });
   const mb = bytes / 1048576;
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+  return runText('run.size.mb', { size: String(mb < 10 ? mb.toFixed(1) : Math.round(mb)) });
 }
 
 /** The message for an image file larger than the field takes. */
 export function imageTooLargeMessage(field: ImageField, name: string, size: number): string {
-  return `The file ${name} is ${megabytes(size)}; the ${field.label.toLowerCase()} can be at most ${megabytes(field.maxBytes)}. Please choose a smaller image.`;
+  return runText('run.imageField.tooLarge', { name, size: megabytes(size), field: field.label.toLowerCase(), max: megabytes(field.maxBytes) });
 }
 
 /** The kinds of image a field takes, in words: "PNG or JPEG". */
 export function acceptedKinds(field: ImageField): string {
   const kinds = Object.keys(field.accept).map((t) => LABELS[t] ?? t);
-  return kinds.length <= 1 ? kinds.join('') : `${kinds.slice(0, -1).join(', ')} or ${kinds[kinds.length - 1]}`;
+  return kinds.length <= 1 ? kinds.join('') : runText('run.imageField.kinds', { kinds: kinds.slice(0, -1).join(', '), last: kinds[kinds.length - 1] });
 }
 
 /** The first thing wrong with a value for this field, in the visitor's words; null when it is fine. */
 export function imageValueProblem(field: ImageField, value: unknown, required: boolean): string | null {
-  const requiredMessage = field.requiredMessage ?? field.invalidMessage ?? `Please choose the ${field.label.toLowerCase()}.`;
+  const requiredMessage = field.requiredMessage ?? field.invalidMessage ?? runText('run.imageField.required', { field: field.label.toLowerCase() });
   if (value === '' || value === null || value === undefined) return required ? requiredMessage : null;
   const kinds = acceptedKinds(field);
   const head = typeof value === 'string' ? imageValueHead(value) : null;
-  if (!head) return `The ${field.label.toLowerCase()} could not be read. Please choose a ${kinds} file again.`;
-  if (head.size === 0) return `The file ${head.name} is empty. Please choose a ${kinds} image.`;
+  if (!head) return runText('run.imageField.unreadable', { field: field.label.toLowerCase(), kinds });
+  if (head.size === 0) return runText('run.imageField.empty', { name: head.name, kinds });
   if (head.size > field.maxBytes) return imageTooLargeMessage(field, head.name, head.size);
   const sniffed = sniffedType(value as string, head);
   const declared = head.type in field.accept;
   if (!sniffed || !(sniffed in field.accept)) {
     // A file named as an accepted type whose bytes are not one is damaged rather than of the wrong kind.
     return declared && !sniffed
-      ? `The file ${head.name} is damaged or not a valid ${LABELS[head.type]} image. Please choose another ${kinds} image.`
-      : `The file ${head.name} is not a ${kinds} image. Please choose a ${kinds} file for the ${field.label.toLowerCase()}.`;
+      ? runText('run.imageField.damaged', { name: head.name, format: LABELS[head.type], kinds })
+      : runText('run.imageField.wrongKind', { name: head.name, kinds, field: field.label.toLowerCase() });
   }
   return null;
 }

@@ -11,6 +11,7 @@ import type { Field, OptionValues } from '../../schemas/manifest';
 import { imageValueProblem, type ImageField } from './image-value';
 import { isVisible } from './option-values';
 import type { Facts } from './rules';
+import { runText } from '../lib/i18n/run-messages';
 
 export { defaultOptions, isDisabled, isVisible } from './option-values';
 
@@ -53,7 +54,7 @@ function fieldSchema(field: Field, facts: Facts, mode: OptionsMode): z.ZodType {
     case 'text':
     case 'textarea': {
       let schema = z.string();
-      const requiredMessage = field.requiredMessage ?? message ?? 'This field is required.';
+      const requiredMessage = field.requiredMessage ?? message ?? runText('run.options.required');
       if (isRequired(field, mode)) schema = schema.refine((v) => v.trim() !== '', { message: requiredMessage, abort: true });
       if (field.type === 'text' && field.minLength !== undefined)
         schema = schema.refine((v) => v.length >= field.minLength!, { message: field.minLengthMessage ?? message });

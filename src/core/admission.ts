@@ -5,6 +5,7 @@
  */
 import type { FileTypes } from '../../schemas/manifest';
 import { megabytes } from '../lib/format-size';
+import { runText } from '../lib/i18n/run-messages';
 
 /** Accepted extensions, lower case with the dot, from a manifest's accept map. */
 export function extensionsOf(accept: FileTypes): string[] {
@@ -13,10 +14,10 @@ export function extensionsOf(accept: FileTypes): string[] {
 
 /** The drop zone's words for a file over the size limit. */
 export function tooLargeMessage(name: string, maxBytes: number): string {
-  return `The file ${name} is too large. Maximum size is ${megabytes(maxBytes)}MB.`;
+  return runText('run.admission.tooLarge', { name, max: megabytes(maxBytes) });
 }
 
 /** The message of an input with no bytes at all. */
 export function emptyFileMessage(name: string): string {
-  return `The file ${name} is empty. Please choose a file that has content.`;
+  return runText('run.admission.empty', { name });
 }

@@ -3,36 +3,37 @@
  * hosts raise: Node's error codes (the command line) and the File System
  * Access API's DOMException names (the site's folders).
  */
+import { runText, type RunMessageId } from '../lib/i18n/run-messages';
 
 function codeOf(error: unknown): string {
   const e = error as { code?: unknown; name?: unknown } | null;
   return typeof e?.code === 'string' ? e.code : typeof e?.name === 'string' ? e.name : '';
 }
 
-/** Why an output could not be written, as the end of a sentence, or null when the error says nothing known. */
-export function writeProblem(error: unknown): string | null {
+/** Why an output could not be written, as the message's key, or null when the error says nothing known. */
+function writeProblem(error: unknown): RunMessageId | null {
   switch (codeOf(error)) {
     case 'ENOSPC':
     case 'EDQUOT':
     case 'QuotaExceededError':
-      return 'the disk is full. Free some space, then run again: what was written is kept and the rest resumes';
+      return 'run.write.diskFull';
     case 'EACCES':
     case 'EPERM':
     case 'EROFS':
     case 'NotAllowedError':
     case 'NoModificationAllowedError':
-      return 'the output folder is read-only or writing to it is not allowed. Choose a folder you can write to';
+      return 'run.write.notAllowed';
     case 'ENOENT':
     case 'NotFoundError':
-      return 'the output folder was moved or deleted during the run. Choose it again, then run again';
+      return 'run.write.folderGone';
     case 'ENOTDIR':
     case 'TypeMismatchError':
-      return 'a file stands where a folder of the output is needed. Move it away or choose another output folder';
+      return 'run.write.fileInTheWay';
     case 'EISDIR':
     case 'InvalidModificationError':
-      return 'a folder stands where the output file goes. Move it away or choose another output folder';
+      return 'run.write.folderInTheWay';
     case 'ENAMETOOLONG':
-      return 'its name or path is too long for this file system. Choose an output folder with a shorter path';
+      return 'run.write.nameTooLong';
     default:
       return null;
   }
@@ -40,11 +41,12 @@ export function writeProblem(error: unknown): string | null {
 
 /** The row message of an output that could not be written. */
 export function writeFailedMessage(path: string, error: unknown): string {
-  const why = writeProblem(error) ?? `of an error writing it (${error instanceof Error ? error.message : String(error)})`;
-  return `${path} could not be written because ${why}.`;
+  const problem = writeProblem(error);
+  if (problem) return runText(problem, { path });
+  return runText('run.write.failed', { path, error: error instanceof Error ? error.message : String(error) });
 }
 
 /** The row message of an input that could not be opened when its turn came. */
 export function vanishedMessage(name: string): string {
-  return `The file ${name} could not be read: it was moved, renamed or deleted after the run started. Put it back and run again.`;
+  return runText('run.admission.vanished', { name });
 }

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CANCEL_GRACE_MS, createLane, LANE_RUNS_PER_WORKER, MB, type EndpointEvents, type LaneOptions, type LaneTask } from './lane';
 import { createLane as createPoolLane } from '../cli/pool';
-import { CRASH_MESSAGE } from './run-shape';
+import { crashMessage } from './run-shape';
 
 type Request = { kind: 'run'; n: number } | { kind: 'cancel'; n: number };
 type Reply = { kind: 'progress'; n: number } | { kind: 'done'; n: number; memory?: number } | { kind: 'cancelled'; n: number } | { kind: 'error'; n: number; memory?: number };
@@ -458,10 +458,10 @@ parentPort.on('message', (request) => {
     const lane = createPoolLane(workerUrl, { verbose: false });
     try {
       const first = await thread(lane.run(ask('echo')));
-      await expect(lane.run(ask('crash'))).rejects.toThrow(CRASH_MESSAGE);
+      await expect(lane.run(ask('crash'))).rejects.toThrow(crashMessage());
       const second = await thread(lane.run(ask('echo')));
       expect(second).not.toBe(first);
-      await expect(lane.run(ask('exit'))).rejects.toThrow(CRASH_MESSAGE);
+      await expect(lane.run(ask('exit'))).rejects.toThrow(crashMessage());
       const third = await thread(lane.run(ask('echo')));
       expect(third).not.toBe(second);
       await expect(lane.run(ask('nothing'))).rejects.toThrow('No tool named nothing');

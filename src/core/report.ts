@@ -1,7 +1,19 @@
 /** The batch report as CSV: one row per file, as the live table shows it. */
 import type { BatchRow } from './run-batch';
+import { runText } from '../lib/i18n/run-messages';
 
-const HEADER = ['file', 'status', 'bytes_in', 'bytes_out', 'ms', 'outputs', 'message'];
+/** The column headings, in the run's language. */
+function header(): string[] {
+  return [
+    runText('run.report.file'),
+    runText('run.report.status'),
+    runText('run.report.bytesIn'),
+    runText('run.report.bytesOut'),
+    runText('run.report.ms'),
+    runText('run.report.outputs'),
+    runText('run.report.message'),
+  ];
+}
 
 function cell(value: string | number): string {
   const text = String(value);
@@ -12,5 +24,5 @@ function cell(value: string | number): string {
 
 export function batchReport(rows: readonly BatchRow[]): string {
   const lines = rows.map((r) => [r.path, r.status, r.bytesIn, r.bytesOut, Math.round(r.ms), r.outputs.join(' '), r.message].map(cell).join(','));
-  return [HEADER.join(','), ...lines].join('\r\n') + '\r\n';
+  return [header().map(cell).join(','), ...lines].join('\r\n') + '\r\n';
 }

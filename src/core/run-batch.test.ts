@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ToolError } from '../lib/errors';
 import { batchReport } from './report';
 import { RECORD_FILE } from './record';
-import { ALREADY_DONE, laneCount, runBatch, type BatchInput, type BatchJob, type BatchRow, type BatchSink } from './run-batch';
+import { alreadyDoneMessage, laneCount, runBatch, type BatchInput, type BatchJob, type BatchRow, type BatchSink } from './run-batch';
 
 /** A sink in memory, with the same contract as a folder; `fail` makes a write throw. */
 function memorySink(files = new Map<string, Blob>(), fail?: (path: string) => unknown): BatchSink & { files: Map<string, Blob>; record(): string } {
@@ -81,7 +81,7 @@ describe('runBatch', () => {
     const opened: string[] = [];
     const rows = await runBatch(job({ inputs: inputs(['a.txt', 'b.txt', 'c.txt'], opened), sink }));
     expect(rows.map((r) => r.status)).toEqual(['skipped', 'done', 'done']);
-    expect(rows[0]).toMatchObject({ message: ALREADY_DONE, outputs: ['A.TXT'] });
+    expect(rows[0]).toMatchObject({ message: alreadyDoneMessage(), outputs: ['A.TXT'] });
     expect(opened).toEqual(['b.txt', 'c.txt']);
     // b.txt owned B.TXT in the record, so it took its own name again rather than "B (2).TXT".
     expect(names(sink)).toEqual(['A.TXT', 'B.TXT', 'C.TXT']);

@@ -22,6 +22,7 @@ import { vanishedMessage, writeFailedMessage } from './io-errors';
 import { namingNames } from './name-plan';
 import { numberedName } from './file-names';
 import { RECORD_FILE, RunRecord } from './record';
+import { runText } from '../lib/i18n/run-messages';
 
 /** A file of the batch, opened only when its turn comes. */
 export interface BatchInput {
@@ -87,7 +88,8 @@ export interface BatchJob {
   onRow(index: number, row: BatchRow): void;
 }
 
-export const ALREADY_DONE = 'Already in the output folder.';
+/** The row message of a file whose results are already in the output folder. */
+export const alreadyDoneMessage = (): string => runText('run.batch.alreadyDone');
 
 /**
  * One lane per core, as the command line's --jobs, and at most 4, so the files
@@ -168,7 +170,7 @@ export async function runBatch(job: BatchJob): Promise<BatchRow[]> {
     const input = job.inputs[index];
     const name = input.path.slice(dirOf(input.path).length);
     const before = finished[index];
-    if (before) return update(index, { status: 'skipped', message: ALREADY_DONE, outputs: before });
+    if (before) return update(index, { status: 'skipped', message: alreadyDoneMessage(), outputs: before });
     if (input.size > job.maxBytes) return update(index, { status: 'failed', message: job.tooLarge(name) });
     if (input.size === 0) return update(index, { status: 'failed', message: emptyFileMessage(name) });
     const started = performance.now();
@@ -189,7 +191,7 @@ export async function runBatch(job: BatchJob): Promise<BatchRow[]> {
     }
     const { results, failures } = run;
     if (results.length === 0) {
-      return update(index, { status: 'failed', message: failures[0]?.message ?? 'Nothing was made from this file.', ms: ms() });
+      return update(index, { status: 'failed', message: failures[0]?.message ?? runText('run.batch.nothingMade'), ms: ms() });
     }
     const paths: string[] = [];
     for (const result of results) paths.push(await claims.claim(dirOf(input.path) + result.name, input.path));

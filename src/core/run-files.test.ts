@@ -3,13 +3,13 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { decode } from '../lib/image/decode';
 import { encode } from '../lib/image/encode';
-import { damagedPdfMessage, ENCRYPTED_MESSAGE } from '../lib/pdf/load';
+import { damagedPdfMessage, encryptedMessage } from '../lib/pdf/load';
 import imageConvert from '../processors/image-convert';
 import jpgToPdf from '../processors/jpg-to-pdf';
 import mergePdf from '../processors/merge-pdf';
 import { toolBySlug } from '../../tests/support/catalogue';
 import { runFiles, type FileSource } from './run-files';
-import { CRASH_MESSAGE, runsEachFile } from './run-shape';
+import { crashMessage, runsEachFile } from './run-shape';
 import { checkOptions, defaultOptions } from '../contract/options';
 import { defineProcessor } from '../contract/processor';
 import { z } from 'zod';
@@ -60,7 +60,7 @@ describe('runFiles, one file at a time', () => {
     expect(failures).toHaveLength(1);
     expect(failures[0].name).toBe('bad.webp');
     expect(failures[0].message).toContain('bad.webp');
-    expect(failures[0].message).not.toBe(CRASH_MESSAGE);
+    expect(failures[0].message).not.toBe(crashMessage());
     // Progress ends at the whole run and never goes back.
     const reported = run.onProgress.mock.calls.map(([done, total]) => done / total);
     expect(reported.at(-1)).toBe(1);
@@ -77,7 +77,7 @@ describe('runFiles, one file at a time', () => {
     const { outputs, failures } = await runFiles(crashing, files, {}, ctx(true));
     expect(files.map((f) => f.reads)).toEqual([1, 1, 1]);
     expect(outputs.map((o) => new TextDecoder().decode(o.bytes))).toEqual(['a.txt', 'c.txt']);
-    expect(failures).toEqual([{ name: 'b.txt', message: CRASH_MESSAGE }]);
+    expect(failures).toEqual([{ name: 'b.txt', message: crashMessage() }]);
   });
 
   it('a single file that fails is the run that fails, with its own message', async () => {
@@ -116,7 +116,7 @@ describe('runFiles, files combined into one output', () => {
   it('fails with the bad file’s own message when too few files are left to merge', async () => {
     const encrypted = new Uint8Array(readFileSync(new URL('../../tests/fixtures/encrypted.pdf', import.meta.url)));
     const files = [source('a.pdf', await pdfWithPages([100])), source('locked.pdf', encrypted)];
-    await expect(runFiles(mergePdf, files, {}, ctx(false))).rejects.toMatchObject({ message: ENCRYPTED_MESSAGE });
+    await expect(runFiles(mergePdf, files, {}, ctx(false))).rejects.toMatchObject({ message: encryptedMessage() });
   });
 
   it('puts one page per readable JPEG in the PDF and lists the one it could not read', async () => {

@@ -14,7 +14,7 @@ import { looksLikePdf, mentionsEncryption } from '../lib/pdf/messages';
 import type { ProcessorModule } from '../contract/processor';
 import { checkRunOptions, type FieldsCheck } from '../contract/run-options';
 import type { FileFailure, ToolInput, ToolOutput } from '../contract/types';
-import { CRASH_MESSAGE } from './run-shape';
+import { crashMessage } from './run-shape';
 import { emptyFileMessage } from './admission';
 
 /** The message of a file whose processing failed in a way the processor did not foresee. */
@@ -46,7 +46,7 @@ export function failureOf(name: string, error: unknown): FileFailure {
   const explained = isToolError(error) ? error : pdfEngineError(name, error);
   if (explained) return { name, message: explained.message, ...(explained.link ? { link: explained.link } : {}) };
   console.error(`Processing ${name} failed:`, error);
-  return { name, message: CRASH_MESSAGE };
+  return { name, message: crashMessage() };
 }
 
 /** An input's bytes; an empty file is refused with the page's words, whatever tool it was given to. */

@@ -4,8 +4,10 @@
  * run-files.ts, which checks options with zod and runs processors.
  */
 import type { ToolManifest } from '../../schemas/manifest';
+import { runText } from '../lib/i18n/run-messages';
 
-export const CRASH_MESSAGE = 'Processing failed unexpectedly. Please try again, or try a different file.';
+/** The message of a run that failed in a way no processor foresaw, in the run's language. */
+export const crashMessage = (): string => runText('run.crash');
 
 /**
  * A tool makes one result from all its files (merge, images to one PDF): its files run together, once.

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useObjectUrl } from './useObjectUrl';
+import { t } from '../lib/i18n/messages';
 
 export function CompareSlider({ before, after, name }: { before: Blob; after: Blob; name: string }) {
   const beforeUrl = useObjectUrl(before);
@@ -14,11 +15,11 @@ export function CompareSlider({ before, after, name }: { before: Blob; after: Bl
   return (
     <figure className="compare" data-testid="compare">
       <div className="compare-frame">
-        <img className="compare-before" src={beforeUrl} alt={`Original of ${name}`} />
+        <img className="compare-before" src={beforeUrl} alt={t('engine.compare.originalImage', { name })} />
         <img
           className="compare-after"
           src={afterUrl}
-          alt={`Preview of ${name}`}
+          alt={t('engine.preview.image', { name })}
           style={{ clipPath: `inset(0 0 0 ${split}%)` }}
           data-testid="compare-after"
         />
@@ -31,11 +32,11 @@ export function CompareSlider({ before, after, name }: { before: Blob; after: Bl
         max={100}
         value={split}
         onChange={(e) => setSplit(Number(e.target.value))}
-        aria-label={`Compare the original (left) with the result (right) of ${name}`}
+        aria-label={t('engine.compare.slider', { name })}
       />
       <figcaption className="compare-caption">
-        <span>Original</span>
-        <span>Result</span>
+        <span>{t('engine.compare.original')}</span>
+        <span>{t('engine.compare.result')}</span>
       </figcaption>
     </figure>
   );

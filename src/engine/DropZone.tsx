@@ -9,11 +9,12 @@ import { useDropzone, type FileRejection } from 'react-dropzone';
 import type { ToolManifest } from '../../schemas/manifest';
 import { megabytes } from '../lib/format-size';
 import { emptyFileMessage, tooLargeMessage } from '../core/admission';
-import { notify, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
+import { notify, tooManyFilesTitle, tooManyFilesMessage } from './notify';
 import { useEarlyFiles } from './useEarlyFiles';
+import { t } from '../lib/i18n/messages';
 
-export const DEFAULT_HELP = 'Drag and drop your file here, or click to browse.';
-export const MULTI_HELP = 'Drag and drop your files here, or click to browse.';
+export const defaultHelp = () => t('engine.dropZone.help');
+export const multiHelp = () => t('engine.dropZone.helpMany');
 
 /** Shows one toast per problem, as the specification words them. */
 export function reportRejections(rejections: FileRejection[], limits: ToolManifest['limits']): void {
@@ -23,15 +24,15 @@ export function reportRejections(rejections: FileRejection[], limits: ToolManife
       if (error.code === 'too-many-files') {
         tooMany = true;
       } else if (error.code === 'file-too-large') {
-        notify.error(tooLargeMessage(file.name, limits.maxBytes), 'File too large');
+        notify.error(tooLargeMessage(file.name, limits.maxBytes), t('engine.dropZone.tooLargeTitle'));
       } else if (error.code === 'file-invalid-type') {
-        notify.error(`The file ${file.name} is not a supported file type.`, 'Invalid file type');
+        notify.error(t('engine.dropZone.invalidType', { name: file.name }), t('engine.dropZone.invalidTypeTitle'));
       } else {
-        notify.error(error.message || 'There was an error with your file.');
+        notify.error(error.message || t('engine.dropZone.fileError'));
       }
     }
   }
-  if (tooMany) notify.error(tooManyFilesMessage(limits.maxFiles), TOO_MANY_FILES_TITLE);
+  if (tooMany) notify.error(tooManyFilesMessage(limits.maxFiles), tooManyFilesTitle());
 }
 
 function describeAccept(accept: Record<string, string[]>): string {
@@ -73,18 +74,19 @@ export function DropZone({ manifest, onFiles, disabled }: DropZoneProps) {
     // (react-dropzone handles both keys on the root). The hidden file input sits beside it, not
     // inside, so no control is nested in another.
     <>
-      <input {...getInputProps({ 'aria-label': multiple ? 'Choose files' : 'Choose a file' })} data-testid="file-input" />
+      <input {...getInputProps({ 'aria-label': multiple ? t('engine.dropZone.chooseFiles') : t('engine.dropZone.chooseFile') })} data-testid="file-input" />
       <div
-        {...getRootProps({ className: `dropzone dropzone-${state}`, 'aria-label': multiple ? 'Upload files' : 'Upload a file' })}
+        {...getRootProps({ className: `dropzone dropzone-${state}`, 'aria-label': multiple ? t('engine.dropZone.uploadFiles') : t('engine.dropZone.uploadFile') })}
         role="button"
         aria-disabled={disabled || undefined}
         data-state={state}
       >
       <Upload className="dropzone-icon" aria-hidden="true" size={36} />
-      <p className="dropzone-help">{multiple ? MULTI_HELP : DEFAULT_HELP}</p>
+      <p className="dropzone-help">{multiple ? multiHelp() : defaultHelp()}</p>
       <p className="dropzone-limits">
-        {describeAccept(accept)} · up to {megabytes(limits.maxBytes)} MB each
-        {multiple ? ` · up to ${limits.maxFiles} files` : ''}
+        {multiple
+          ? t('engine.dropZone.limitsMany', { types: describeAccept(accept), megabytes: Number(megabytes(limits.maxBytes)), maxFiles: limits.maxFiles })
+          : t('engine.dropZone.limits', { types: describeAccept(accept), megabytes: Number(megabytes(limits.maxBytes)) })}
       </p>
       </div>
     </>

@@ -5,13 +5,14 @@
 import { Card } from '@radix-ui/themes';
 import { FileX2 } from 'lucide-react';
 import type { FileFailure } from '../contract/types';
+import { t } from '../lib/i18n/messages';
 
 export function FailedFiles({ failures }: { failures: FileFailure[] }) {
   if (failures.length === 0) return null;
   return (
     <section className="results failed-files" aria-labelledby="failed-files-title">
       <h2 id="failed-files-title" className="failed-files-title">
-        Not processed ({failures.length})
+        {t('engine.failed.title', { count: failures.length })}
       </h2>
       <ul className="result-list">
         {failures.map((failure, i) => (

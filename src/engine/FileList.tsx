@@ -1,7 +1,8 @@
 /** The chosen files with sizes in KB to one decimal; optional reorder and remove controls. */
 import { IconButton } from '@radix-ui/themes';
 import { ArrowDown, ArrowUp, FileIcon } from 'lucide-react';
-import { formatKb } from '../lib/format-size';
+import { t } from '../lib/i18n/messages';
+import { kilobytesText } from './sizes';
 import { RemoveFileButton } from './RemoveFileButton';
 
 interface FileListProps {
@@ -22,19 +23,19 @@ function move<T>(list: T[], from: number, to: number): T[] {
 export function FileList({ files, onChange, reorder, disabled, maxHeight }: FileListProps) {
   if (files.length === 0) return null;
   return (
-    <ul className="file-list" aria-label="Selected files" style={maxHeight ? { maxHeight, overflowY: 'auto' } : undefined}>
+    <ul className="file-list" aria-label={t('engine.fileList.label')} style={maxHeight ? { maxHeight, overflowY: 'auto' } : undefined}>
       {files.map((file, i) => (
         <li key={`${file.name}-${file.size}-${i}`} className="file-item">
           <FileIcon size={18} aria-hidden="true" />
           <span className="file-name">{file.name}</span>
-          <span className="file-size">{formatKb(file.size)}</span>
+          <span className="file-size">{kilobytesText(file.size)}</span>
           {reorder && onChange && (
             <span className="file-actions">
               <IconButton
                 type="button"
                 size="1"
                 variant="soft"
-                aria-label={`Move ${file.name} up`}
+                aria-label={t('engine.fileList.moveUp', { name: file.name })}
                 disabled={disabled || i === 0}
                 onClick={() => onChange(move(files, i, i - 1))}
               >
@@ -44,7 +45,7 @@ export function FileList({ files, onChange, reorder, disabled, maxHeight }: File
                 type="button"
                 size="1"
                 variant="soft"
-                aria-label={`Move ${file.name} down`}
+                aria-label={t('engine.fileList.moveDown', { name: file.name })}
                 disabled={disabled || i === files.length - 1}
                 onClick={() => onChange(move(files, i, i + 1))}
               >

@@ -11,6 +11,8 @@ import { isDisabled, isVisible } from '../contract/option-values';
 import type { Facts } from '../contract/rules';
 import { ImageOptionField } from './fields/ImageOptionField';
 import { keepTyped } from './reach';
+import { t } from '../lib/i18n/messages';
+import { plainNumber } from './sizes';
 
 /** Form values: manifest fields only ever hold primitives. */
 export type FormValues = Record<string, string | number | boolean | null>;
@@ -29,9 +31,9 @@ interface OptionsFormProps {
 }
 
 /** The mark on an asked field. */
-export const ASKED_FIELD_NOTE = 'Set this';
+export const askedFieldNote = () => t('engine.options.asked');
 
-export function OptionsForm({ manifest, form, facts, disabled, legend = 'Options', asked = [] }: OptionsFormProps) {
+export function OptionsForm({ manifest, form, facts, disabled, legend = t('engine.options.legend'), asked = [] }: OptionsFormProps) {
   const values = form.watch();
   const visible = manifest.options.filter((f) => isVisible(f, values, facts));
   if (visible.length === 0) return null;
@@ -45,7 +47,7 @@ export function OptionsForm({ manifest, form, facts, disabled, legend = 'Options
         if (!asked.includes(field.name)) return <Fragment key={field.name}>{control}</Fragment>;
         return (
           <div key={field.name} className="field-asked" data-testid="asked-field">
-            <span className="field-asked-note">{ASKED_FIELD_NOTE}</span>
+            <span className="field-asked-note">{askedFieldNote()}</span>
             {control}
           </div>
         );
@@ -149,7 +151,7 @@ function FieldControl({ field, form, facts, disabled }: { field: Field; form: Op
           <div className="field-row">
             {label}
             <output htmlFor={id} className="field-value">
-              {String(value)}
+              {typeof value === 'number' ? plainNumber(value) : String(value)}
               {field.unit ?? ''}
             </output>
           </div>

@@ -6,29 +6,31 @@
 import { Button, Card } from '@radix-ui/themes';
 import { Download, FileCheck2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { formatBytes } from '../lib/format-size';
+import { formatNumber, t, type MessageId } from '../lib/i18n/messages';
+import { plainNumber, sizeText } from './sizes';
 import { ResultPreview } from './ResultPreview';
 import type { ToolResult } from '../core/tool-result';
 
 /** Shown on a card whose file and figures come from the simulation. */
-export const SIMULATED_RESULT_NOTE = 'Simulated: this placeholder and its figures are not a real result.';
+export const simulatedResultNote = () => t('engine.results.simulated');
 
 /** Labels for common facts; other keys are shown with their name in words ("blurAmount" as "Blur amount"). */
-const META_LABELS: Record<string, string> = {
-  pageCount: 'Pages',
-  fileCount: 'Files merged',
-  compressionRatio: 'Saved',
-  originalSize: 'Original size',
-  compressedSize: 'Compressed size',
-  width: 'Width',
-  height: 'Height',
-  quality: 'Quality',
-  pages: 'Pages',
-  xfaForms: 'XFA forms',
+const META_LABELS: Record<string, MessageId> = {
+  pageCount: 'engine.meta.pageCount',
+  fileCount: 'engine.meta.fileCount',
+  compressionRatio: 'engine.meta.compressionRatio',
+  originalSize: 'engine.meta.originalSize',
+  compressedSize: 'engine.meta.compressedSize',
+  width: 'engine.meta.width',
+  height: 'engine.meta.height',
+  quality: 'engine.meta.quality',
+  pages: 'engine.meta.pages',
+  xfaForms: 'engine.meta.xfaForms',
 };
 
 export function metaLabel(key: string): string {
-  if (META_LABELS[key]) return META_LABELS[key];
+  if (Object.hasOwn(META_LABELS, key)) return t(META_LABELS[key]);
+  // A fact with no label of its own: its name in words, in English only (it names a processor's value).
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -37,10 +39,15 @@ export function metaLabel(key: string): string {
 const HIDDEN_META = new Set(['kept']);
 
 function formatMeta(key: string, value: string | number): string {
-  if (key === 'compressionRatio' && typeof value === 'number') return `${Math.round(value)}%`;
-  if ((key === 'originalSize' || key === 'compressedSize') && typeof value === 'number') return formatBytes(value);
-  if ((key === 'width' || key === 'height') && typeof value === 'number') return `${value} px`;
-  return String(value);
+  if (key === 'compressionRatio' && typeof value === 'number') return formatNumber((Math.round(value) || 0) / 100, { style: 'percent', maximumFractionDigits: 0, useGrouping: false });
+  if ((key === 'originalSize' || key === 'compressedSize') && typeof value === 'number') return sizeText(value);
+  if ((key === 'width' || key === 'height') && typeof value === 'number') return t('engine.meta.pixels', { value: numberText(value) });
+  return typeof value === 'number' ? numberText(value) : value;
+}
+
+/** A fact's number in the page's language, where that loses nothing (up to three decimals); as it is otherwise. */
+function numberText(value: number): string {
+  return Number.isFinite(value) && Number(value.toFixed(3)) === value ? plainNumber(value) : String(value);
 }
 
 interface ResultListProps {
@@ -61,14 +68,14 @@ export function ResultList({ results, onDownload, onDownloadAll, maxHeight, comp
   if (results.length === 0) return null;
   const single = results.length === 1;
   return (
-    <section className="results" aria-label="Results" tabIndex={-1} ref={section}>
+    <section className="results" aria-label={t('engine.results.label')} tabIndex={-1} ref={section}>
       {results.length > 1 && (
         <div className="results-head">
           <span>
-            {results.length} files ready
+            {t('engine.results.ready', { count: results.length })}
           </span>
           <Button type="button" onClick={onDownloadAll}>
-            <Download size={16} aria-hidden="true" /> Download All
+            <Download size={16} aria-hidden="true" /> {t('engine.results.downloadAll')}
           </Button>
         </div>
       )}
@@ -82,8 +89,8 @@ export function ResultList({ results, onDownload, onDownloadAll, maxHeight, comp
                   {result.name}
                 </p>
                 <p className="result-detail">
-                  {result.originalName && <span>From {result.originalName} · </span>}
-                  <span data-testid="result-size">{formatBytes(result.size)}</span>
+                  {result.originalName && <span>{t('engine.results.from', { name: result.originalName })} · </span>}
+                  <span data-testid="result-size">{sizeText(result.size)}</span>
                 </p>
                 {result.meta && (
                   <dl className="result-meta">
@@ -104,7 +111,7 @@ export function ResultList({ results, onDownload, onDownloadAll, maxHeight, comp
                 )}
                 {result.simulated && (
                   <p className="result-simulated" data-testid="result-simulated">
-                    {SIMULATED_RESULT_NOTE}
+                    {simulatedResultNote()}
                   </p>
                 )}
                 {!result.simulated && <ResultPreview result={result} compare={compare} />}
@@ -113,9 +120,9 @@ export function ResultList({ results, onDownload, onDownloadAll, maxHeight, comp
                 type="button"
                 variant={single ? 'solid' : 'soft'}
                 onClick={() => onDownload(result)}
-                aria-label={`Download ${result.name}`}
+                aria-label={t('engine.results.downloadName', { name: result.name })}
               >
-                <Download size={16} aria-hidden="true" /> Download
+                <Download size={16} aria-hidden="true" /> {t('engine.results.download')}
               </Button>
             </Card>
           </li>

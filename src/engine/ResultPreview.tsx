@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { CompareSlider } from './CompareSlider';
 import { isPreviewableText, TextPreview } from './TextPreview';
 import type { ToolResult } from '../core/tool-result';
+import { t } from '../lib/i18n/messages';
 
 const PdfResultPreview = lazy(() => import('./pdf-pages/PdfResultPreview'));
 
@@ -17,7 +18,7 @@ const PREVIEWABLE_IMAGES = /^image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml)$/;
 const MAYBE_PREVIEWABLE: Record<string, string> = { 'image/jxl': 'JPEG XL' };
 
 export function noPreviewNote(label: string): string {
-  return `No preview: this browser cannot display ${label} pictures. The file itself is fine and ready to download.`;
+  return t('engine.preview.none', { format: label });
 }
 
 function ImagePreview({ blob, name, label }: { blob: Blob; name: string; label?: string }) {
@@ -31,7 +32,7 @@ function ImagePreview({ blob, name, label }: { blob: Blob; name: string; label?:
   }, [blob]);
   if (failed && label) return <p className="result-note" data-testid="result-no-preview">{noPreviewNote(label)}</p>;
   // An SVG shown through <img> runs no script and fetches nothing.
-  return url ? <img className="result-preview" src={url} alt={`Preview of ${name}`} loading="lazy" onError={() => setFailed(true)} /> : null;
+  return url ? <img className="result-preview" src={url} alt={t('engine.preview.image', { name })} loading="lazy" onError={() => setFailed(true)} /> : null;
 }
 
 /** `compare`: an image made from one image is shown over it with a before/after slider. */

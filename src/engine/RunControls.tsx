@@ -8,6 +8,7 @@ import { Button, Spinner } from '@radix-ui/themes';
 import { useEffect, useRef } from 'react';
 import type { ToolManifest } from '../../schemas/manifest';
 import type { Progress } from './useToolRun';
+import { formatNumber, t } from '../lib/i18n/messages';
 
 interface RunControlsProps {
   manifest: ToolManifest;
@@ -36,7 +37,7 @@ export function RunControls({ manifest, running, disabled, progress, onCancel, o
         {running && <Spinner size="2" />}
         {running ? manifest.action.busyLabel : manifest.action.label}
       </Button>
-      {running && <RunProgress label={`${manifest.action.busyLabel} progress`} progress={progress} onCancel={onCancel} />}
+      {running && <RunProgress label={t('engine.run.progressLabel', { action: manifest.action.busyLabel })} progress={progress} onCancel={onCancel} />}
     </div>
   );
 }
@@ -50,10 +51,10 @@ export function RunProgress({ label, progress, onCancel }: { label: string; prog
     <div className="run-progress" role="status" tabIndex={-1} ref={status} data-testid="run-status">
       <progress max={100} value={percent ?? undefined} aria-label={label} />
       <span className="run-progress-text" aria-live="polite">
-        {percent === null ? 'Working…' : `${percent}%`}
+        {percent === null ? t('engine.run.working') : formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 0 })}
       </span>
       <Button type="button" variant="soft" color="gray" onClick={onCancel}>
-        Cancel
+        {t('engine.run.cancel')}
       </Button>
     </div>
   );

@@ -3,9 +3,10 @@ import { Button } from '@radix-ui/themes';
 import { Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { notify } from './notify';
+import { t } from '../lib/i18n/messages';
 
-export const COPIED_MESSAGE = 'Text copied to clipboard!';
-export const COPY_FAILED_MESSAGE = 'Failed to copy text. Please try again.';
+export const copiedMessage = () => t('engine.textPreview.copied');
+export const copyFailedMessage = () => t('engine.textPreview.copyFailed');
 /** Larger texts are offered for download only, so the page stays quick. */
 export const PREVIEW_LIMIT_BYTES = 2 * 1024 * 1024;
 
@@ -17,7 +18,7 @@ export function TextPreview({ blob, name }: { blob: Blob; name: string }) {
   const [text, setText] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void blob.text().then((t) => live && setText(t));
+    void blob.text().then((read) => live && setText(read));
     return () => {
       live = false;
     };
@@ -26,17 +27,17 @@ export function TextPreview({ blob, name }: { blob: Blob; name: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      notify.success(COPIED_MESSAGE);
+      notify.success(copiedMessage());
     } catch {
-      notify.error(COPY_FAILED_MESSAGE);
+      notify.error(copyFailedMessage());
     }
   };
   return (
     <details className="text-preview">
-      <summary>Show the text</summary>
-      <textarea readOnly value={text} rows={10} aria-label={`Text of ${name}`} className="text-preview-area" />
+      <summary>{t('engine.textPreview.show')}</summary>
+      <textarea readOnly value={text} rows={10} aria-label={t('engine.textPreview.label', { name })} className="text-preview-area" />
       <Button type="button" variant="soft" onClick={copy}>
-        <Copy size={16} aria-hidden="true" /> Copy text
+        <Copy size={16} aria-hidden="true" /> {t('engine.textPreview.copy')}
       </Button>
     </details>
   );

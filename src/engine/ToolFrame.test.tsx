@@ -4,9 +4,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDemoMode } from './demo/demo-mode';
-import { SIMULATED_RESULT_NOTE } from './ResultList';
+import { simulatedResultNote } from './ResultList';
 import { pdfFile, renderWithShell, testManifest } from '../../tests/support/components';
-import { DEMO_BADGE } from './demo/demo-badge';
+
+const DEMO_BADGE = 'Demo';
 import { ToolPage } from './ToolPage';
 import { toolBySlug } from '../../tests/support/catalogue';
 
@@ -51,7 +52,7 @@ describe('the tool page frame', () => {
     renderWithShell(<ToolPage manifest={testManifest()} />);
     await choose([pdfFile('a.pdf', 1000)]);
     await runOnce();
-    expect(screen.getByTestId('result-simulated')).toHaveTextContent(SIMULATED_RESULT_NOTE);
+    expect(screen.getByTestId('result-simulated')).toHaveTextContent(simulatedResultNote());
   });
 
   it('makes the download the primary action after a run, and the run button secondary', async () => {

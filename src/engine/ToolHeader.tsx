@@ -2,11 +2,12 @@
 import { Badge, Callout, Heading, Text } from '@radix-ui/themes';
 import { Info, ShieldCheck } from 'lucide-react';
 import type { ToolManifest } from '../../schemas/manifest';
-import { DEMO_BADGE, DEMO_BADGE_TITLE } from './demo/demo-badge';
+import { demoBadge, demoBadgeTitle } from './demo/demo-badge';
 import { useDemoMode } from './demo/demo-mode';
 import { toolNote } from './demo/notes';
 import { toolKind, worksOnDevice } from '../core/tool-kind';
 import { ToolIcon } from './ToolIcon';
+import { t } from '../lib/i18n/messages';
 
 export function ToolHeader({ manifest }: { manifest: ToolManifest }) {
   const demoFlag = useDemoMode();
@@ -26,8 +27,8 @@ export function ToolHeader({ manifest }: { manifest: ToolManifest }) {
           </Badge>
         )}
         {toolKind(manifest) === 'demo-only' && (
-          <Badge color="gray" highContrast title={DEMO_BADGE_TITLE}>
-            {DEMO_BADGE}
+          <Badge color="gray" highContrast title={demoBadgeTitle()}>
+            {demoBadge()}
           </Badge>
         )}
       </div>
@@ -36,7 +37,7 @@ export function ToolHeader({ manifest }: { manifest: ToolManifest }) {
       </Text>
       <section aria-labelledby="how-to" className="tool-howto">
         <Heading as="h2" size="4" id="how-to">
-          How to use
+          {t('engine.header.howTo')}
         </Heading>
         <ol>
           {manifest.howTo.map((step) => (

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToolError } from '../lib/errors';
 import { setDemoMode } from './demo/demo-mode';
 import { pdfFile, renderWithShell, testManifest, toastTexts } from '../../tests/support/components';
-import { REAL_NOTE } from './demo/notes';
+import { realNote } from './demo/notes';
 import { ToolPage } from './ToolPage';
 import type { ToolOutput } from '../contract/types';
 
@@ -52,7 +52,7 @@ describe('ToolPage with a real processor', () => {
         finish = resolve;
       });
     await chooseAndRun();
-    expect(screen.getByTestId('tool-note')).toHaveTextContent(REAL_NOTE);
+    expect(screen.getByTestId('tool-note')).toHaveTextContent(realNote());
     expect(screen.getByRole('progressbar')).toHaveAttribute('value', '25');
     expect(screen.getByText('25%')).toBeInTheDocument();
     await act(async () => finish([{ bytes: new Uint8Array(10), type: 'application/pdf', meta: { pageCount: 3 } }]));

@@ -3,9 +3,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import { setDemoMode } from './demo/demo-mode';
-import { DEFAULT_HELP } from './DropZone';
+import { defaultHelp } from './DropZone';
 import { pdfFile, renderWithShell, testManifest, toastTexts } from '../../tests/support/components';
-import { SIMULATED_NOTE } from './demo/notes';
+import { simulatedNote } from './demo/notes';
 import { ToolPage } from './ToolPage';
 
 /** Lets pending promises (the drop zone reads files asynchronously) settle without moving the clock. */
@@ -35,8 +35,8 @@ describe('ToolPage in demo mode', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Test Tool' })).toBeInTheDocument();
     expect(screen.getByText('A tool for tests.')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Upload', 'Run', 'Download']);
-    expect(screen.getByTestId('tool-note')).toHaveTextContent(SIMULATED_NOTE);
-    expect(screen.getByText(DEFAULT_HELP)).toBeInTheDocument();
+    expect(screen.getByTestId('tool-note')).toHaveTextContent(simulatedNote());
+    expect(screen.getByText(defaultHelp())).toBeInTheDocument();
   });
 
   it('disables the button with no file, enables it with one, and lists the size in KB', async () => {

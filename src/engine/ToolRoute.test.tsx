@@ -6,7 +6,7 @@ import { Theme } from '@radix-ui/themes';
 import { pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
 import { demoModeHooks, listedNames } from '../../tests/support/views';
 import { readManifests } from '../manifests/read';
-import ToolRoute, { preloadTool, VIEW_LOAD_FAILED } from './ToolRoute';
+import ToolRoute, { preloadTool, viewLoadFailed } from './ToolRoute';
 import { loadedToolManifest } from './tool-manifest';
 import { useToolRun } from './useToolRun';
 import { viewLoader } from './view-modules';
@@ -96,7 +96,7 @@ describe('a tool page with a bespoke view', () => {
     offline.views = true;
     renderWithShell(<ToolRoute slug={slug} />);
     await chooseFiles(['contract.pdf']);
-    await waitFor(() => expect(toastTexts()).toEqual([`Error: ${VIEW_LOAD_FAILED}`]));
+    await waitFor(() => expect(toastTexts()).toEqual([`Error: ${viewLoadFailed()}`]));
     expect(screen.queryByText('contract.pdf')).toBeNull();
     offline.views = false;
     await chooseFiles(['contract.pdf']);

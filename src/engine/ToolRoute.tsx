@@ -19,10 +19,12 @@ import { formFromStart } from './page-shape';
 import { SharedRun } from './shared-run';
 import { GenericToolPage, ToolPage } from './ToolPage';
 import { useToolRun } from './useToolRun';
-import { viewLoader, type ToolViewProps } from './view-modules';
+import { VIEW_NAMESPACES, viewLoader, type ToolViewProps } from './view-modules';
+import { currentLocale, loadMessages, messagesLoaded, t } from '../lib/i18n/messages';
+import { loadRunWords } from './run-words';
 
 /** Said when a view's code cannot be fetched (offline before the site was cached, or a new version replaced it). */
-export const VIEW_LOAD_FAILED = 'This tool could not be loaded, so your file was not opened. Check your connection, then reload the page and try again.';
+export const viewLoadFailed = () => t('engine.route.viewLoadFailed');
 
 type View = ComponentType<ToolViewProps>;
 
@@ -32,13 +34,14 @@ const loadedViews = new Map<string, View>();
 async function loadView(name: string): Promise<View | undefined> {
   const load = viewLoader(name);
   if (!load) return undefined;
-  const view = loadedViews.get(name) ?? (await load()).default;
+  // A view loaded in one language still needs the views' messages of the page's (the build renders every locale).
+  const [view] = await Promise.all([loadedViews.get(name) ?? load().then((m) => m.default), loadMessages(...VIEW_NAMESPACES)]);
   loadedViews.set(name, view);
   return view;
 }
 
 /** Said when the code of a page for typed text cannot be fetched once the visitor reaches it. */
-export const TOOL_LOAD_FAILED = 'This tool could not be loaded. Check your connection, then reload the page and try again.';
+export const toolLoadFailed = () => t('engine.route.toolLoadFailed');
 
 /** What a page for typed text shows from the start: its options form, and its view if it has one. */
 async function loadStart(manifest: ToolManifest): Promise<void> {
@@ -46,7 +49,7 @@ async function loadStart(manifest: ToolManifest): Promise<void> {
 }
 
 function startLoaded(manifest: ToolManifest): boolean {
-  return optionsFormLoaded() && (!manifest.view || loadedViews.has(manifest.view));
+  return optionsFormLoaded() && (!manifest.view || (loadedViews.has(manifest.view) && VIEW_NAMESPACES.every(messagesLoaded)));
 }
 
 /**
@@ -54,7 +57,7 @@ function startLoaded(manifest: ToolManifest): boolean {
  * showing the page. A page about to hydrate (`hydrating`) loads its start when reached instead.
  */
 export async function preloadTool(slug: string, hydrating = false): Promise<void> {
-  const manifest = await loadToolManifest(slug);
+  const [manifest] = await Promise.all([loadToolManifest(slug), loadMessages('engine'), loadRunWords(currentLocale(), ['run'])]);
   if (!manifest || !formFromStart(manifest)) return;
   if (hydrating) starts.set(slug, startWhenReached(manifest));
   else await loadStart(manifest);
@@ -63,7 +66,7 @@ export async function preloadTool(slug: string, hydrating = false): Promise<void
 export default function ToolRoute({ slug }: { slug: string }) {
   const manifest = loadedToolManifest(slug);
   useEffect(() => {
-    if (manifest) document.title = `${manifest.title} - FileDesk`;
+    if (manifest) document.title = t('common.pageTitle', { page: manifest.title });
   }, [manifest]);
   if (!manifest) return null;
   if (formFromStart(manifest)) {
@@ -88,7 +91,7 @@ function startWhenReached(manifest: ToolManifest): Promise<void> {
   return whenReached()
     .then(() => loadStart(manifest))
     .then(startHandingOver, () => {
-      notify.error(TOOL_LOAD_FAILED);
+      notify.error(toolLoadFailed());
       forgetReach();
       return startWhenReached(manifest);
     });
@@ -111,7 +114,7 @@ function startOf(manifest: ToolManifest): Promise<void> {
 function StartWhenReached({ manifest, children }: { manifest: ToolManifest; children: ReactNode }) {
   usePageReady();
   return (
-    <Suspense fallback={<Spinner size="3" aria-label="Loading tool" />}>
+    <Suspense fallback={<Spinner size="3" aria-label={t('engine.route.loading')} />}>
       <Started manifest={manifest}>{children}</Started>
     </Suspense>
   );
@@ -131,7 +134,7 @@ function ViewFromStart({ manifest, name }: { manifest: ToolManifest; name: strin
   }, [name]);
   if (!View) return <ToolPage manifest={manifest} />;
   return (
-    <Suspense fallback={<Spinner size="3" aria-label="Loading tool" />}>
+    <Suspense fallback={<Spinner size="3" aria-label={t('engine.route.loading')} />}>
       <View manifest={manifest} />
     </Suspense>
   );
@@ -148,7 +151,7 @@ function ViewWithFiles({ manifest, name }: { manifest: ToolManifest; name: strin
   const loadWithFiles = useCallback(async () => {
     const view = await loadView(name).catch(() => undefined);
     if (!view) {
-      notify.error(VIEW_LOAD_FAILED);
+      notify.error(viewLoadFailed());
       return false;
     }
     focusDropZone.current = document.activeElement?.classList.contains('dropzone') ?? false;
@@ -163,7 +166,7 @@ function ViewWithFiles({ manifest, name }: { manifest: ToolManifest; name: strin
   if (!View) return <GenericToolPage manifest={manifest} run={run} loadWithFiles={loadWithFiles} />;
   return (
     <SharedRun.Provider value={run}>
-      <Suspense fallback={<Spinner size="3" aria-label="Loading tool" />}>
+      <Suspense fallback={<Spinner size="3" aria-label={t('engine.route.loading')} />}>
         <View manifest={manifest} />
       </Suspense>
     </SharedRun.Provider>

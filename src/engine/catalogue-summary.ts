@@ -6,26 +6,81 @@
  * manifests load only with a tool page (src/engine/tool-manifest.ts), full
  * workflows only with a workflow page.
  */
-import { CATEGORIES, summaries, workflowTitles } from 'virtual:catalogue';
+import { CATEGORIES, summaries, workflowSlugs as slugsOfWorkflows } from 'virtual:catalogue';
+import { catalogueDescriptions, catalogueTitles } from 'virtual:catalogue-texts';
 import type { ToolManifest } from '../../schemas/manifest';
+import type { Locale } from '../lib/i18n/locales';
+import { currentLocale, t } from '../lib/i18n/messages';
+import { recalled, remember } from '../lib/page-data';
 
-export type ToolSummary = Pick<
-  ToolManifest,
-  'slug' | 'category' | 'order' | 'listed' | 'title' | 'description' | 'icon' | 'badge'
-> & {
+export type ToolSummary = Pick<ToolManifest, 'slug' | 'category' | 'order' | 'listed' | 'icon'> & {
+  /** In the page's language: the title once the page's locale is prepared (localizeCatalogue), the description and badge once a page that lists tools has loaded them (loadCatalogueDescriptions). */
+  title: string;
+  description: string;
+  badge?: string;
   /** No real processor yet: the tool runs only its simulation. */
   demoOnly: boolean;
 };
 export { CATEGORIES };
 export type Category = (typeof CATEGORIES)[number];
 
-export const CATEGORY_LABELS: Record<Category, string> = {
-  pdf: 'PDF',
-  image: 'Image',
-  audio: 'Audio',
-  text: 'Text',
-  file: 'File',
-};
+/** A category's name in the page's language. */
+export function categoryLabel(category: Category): string {
+  return t(`common.category.${category}`);
+}
+
+/** A category's heading ("Image tools") in the page's language. */
+export function categoryHeading(category: Category): string {
+  return t(`common.categoryTools.${category}`);
+}
+
+const workflowTitles = new Map<string, string>();
+const workflowDescriptions = new Map<string, string>();
+let describedIn: Locale | undefined;
+type Descriptions = Awaited<ReturnType<(typeof catalogueDescriptions)[Locale]>>['default'];
+/** The descriptions in place, for the page data of a page that shows them. */
+let described: Descriptions | undefined;
+
+/**
+ * Puts the tools' and workflows' titles of a locale in place: every page shows some (the
+ * header's search, the footer). A page's locale is set once, before its first render; the
+ * build renders each locale in turn.
+ */
+export async function localizeCatalogue(locale: Locale): Promise<void> {
+  const key = `titles:${locale}`;
+  const titles = recalled<Awaited<ReturnType<(typeof catalogueTitles)[Locale]>>['default']>(key) ?? (await catalogueTitles[locale]()).default;
+  remember(key, titles);
+  applyTitles(titles);
+  if (describedIn !== locale) applyDescriptions(undefined, { tools: {}, workflows: {} });
+}
+
+type Titles = Awaited<ReturnType<(typeof catalogueTitles)[Locale]>>['default'];
+
+/** Puts titles in place (localizeCatalogue; the pseudo-locale test gives its own). */
+export function applyTitles(titles: Titles): void {
+  for (const summary of summaries) summary.title = titles.tools[summary.slug] ?? summary.slug;
+  workflowTitles.clear();
+  for (const slug of slugsOfWorkflows) workflowTitles.set(slug, titles.workflows[slug] ?? slug);
+}
+
+/** Puts descriptions and badges in place, as a locale's (loadCatalogueDescriptions; the pseudo-locale test gives its own). */
+export function applyDescriptions(locale: Locale | undefined, texts: Descriptions): void {
+  for (const summary of summaries) Object.assign(summary, { description: texts.tools[summary.slug]?.description ?? '', badge: texts.tools[summary.slug]?.badge });
+  workflowDescriptions.clear();
+  for (const [slug, description] of Object.entries(texts.workflows)) workflowDescriptions.set(slug, description);
+  describedIn = locale;
+  described = locale ? texts : undefined;
+}
+
+/** Loads the tools' descriptions and badges, and the workflows' descriptions, in the page's language, for the pages that list them. */
+export async function loadCatalogueDescriptions(): Promise<void> {
+  const locale = currentLocale();
+  const key = `descriptions:${locale}`;
+  if (describedIn === locale) return remember(key, described);
+  const texts = recalled<Descriptions>(key) ?? (await catalogueDescriptions[locale]()).default;
+  remember(key, texts);
+  applyDescriptions(locale, texts);
+}
 
 /** Catalogue order: category order (pdf, image, audio, text, file), then each tool's order. */
 export function byCatalogueOrder(a: Pick<ToolSummary, 'category' | 'order'>, b: Pick<ToolSummary, 'category' | 'order'>): number {
@@ -57,7 +112,17 @@ export function searchTools(query: string, tools: readonly ToolSummary[] = catal
 
 /** A workflow's title, or undefined when there is no workflow with this slug. */
 export function workflowTitle(slug: string): string | undefined {
-  return Object.hasOwn(workflowTitles, slug) ? workflowTitles[slug] : undefined;
+  return workflowTitles.get(slug);
+}
+
+/** Every workflow's slug. */
+export function workflowSlugs(): string[] {
+  return [...slugsOfWorkflows];
+}
+
+/** A workflow's description in the page's language, when it has one. */
+export function workflowDescription(slug: string): string | undefined {
+  return workflowDescriptions.get(slug);
 }
 
 /** The address of the chain builder. */

@@ -5,6 +5,7 @@
  * a page that has said nothing yet has not fetched it.
  */
 import { toastAsked } from './toast-signal';
+import { t } from '../lib/i18n/messages';
 
 type Toasts = typeof import('react-hot-toast');
 let toasts: Toasts | undefined;
@@ -31,9 +32,9 @@ function display({ default: toast }: Toasts, notice: Notice): void {
   const { title, message, tone, link } = notice;
   const urgent = tone === 'destructive';
   toast.custom(
-    (t) => (
+    (shown) => (
       <div
-        className={`toast toast-${tone}${t.visible ? '' : ' toast-leaving'}`}
+        className={`toast toast-${tone}${shown.visible ? '' : ' toast-leaving'}`}
         role={urgent ? 'alert' : 'status'}
         aria-live={urgent ? 'assertive' : 'polite'}
         data-testid="toast"
@@ -45,7 +46,7 @@ function display({ default: toast }: Toasts, notice: Notice): void {
             {link.label}
           </a>
         )}
-        <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => toast.dismiss(t.id)}>
+        <button type="button" className="toast-close" aria-label={t('engine.toast.dismiss')} onClick={() => toast.dismiss(shown.id)}>
           ×
         </button>
       </div>
@@ -55,25 +56,25 @@ function display({ default: toast }: Toasts, notice: Notice): void {
 }
 
 export const notify = {
-  error: (message: string, title = 'Error', link?: Notice['link']) => show({ title, message, tone: 'destructive', link }),
-  warning: (message: string, title = 'Warning', destructive = false) =>
+  error: (message: string, title = t('engine.toast.error'), link?: Notice['link']) => show({ title, message, tone: 'destructive', link }),
+  warning: (message: string, title = t('engine.toast.warning'), destructive = false) =>
     show({ title, message, tone: destructive ? 'destructive' : 'warning' }),
-  success: (message: string, title = 'Success') => show({ title, message, tone: 'success' }),
-  info: (message: string, title = 'Info') => show({ title, message, tone: 'info' }),
+  success: (message: string, title = t('engine.toast.success')) => show({ title, message, tone: 'success' }),
+  info: (message: string, title = t('engine.toast.info')) => show({ title, message, tone: 'info' }),
 };
 
-export const TOO_MANY_FILES_TITLE = 'Too many files';
+export const tooManyFilesTitle = () => t('engine.toast.tooManyFilesTitle');
 
 export function tooManyFilesMessage(max: number): string {
-  return `You can only upload a maximum of ${max} files.`;
+  return t('engine.toast.tooManyFiles', { max });
 }
 
 /** A run where some files failed and the others gave results: a Warning, not an Error. */
 export function partlyProcessedMessage(failed: number, total: number): string {
-  return `${failed} of ${total} files could not be processed. The other results are ready; each file that failed is listed with the reason.`;
+  return t('engine.toast.partlyProcessed', { failed, total });
 }
 
 /** A run of several files where none could be processed; each is listed with its own reason. */
 export function noneProcessedMessage(total: number): string {
-  return `None of the ${total} files could be processed. Each is listed with the reason.`;
+  return t('engine.toast.noneProcessed', { total });
 }

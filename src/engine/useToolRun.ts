@@ -14,8 +14,9 @@ import { downloadBlob, zipResults } from '../lib/download';
 import { nameOutputs } from '../core/naming';
 import { failedCheck, type Facts } from '../contract/rules';
 import { stepCall } from '../core/step';
-import { noneProcessedMessage, notify, partlyProcessedMessage, TOO_MANY_FILES_TITLE, tooManyFilesMessage } from './notify';
-import { CRASH_MESSAGE } from '../core/run-shape';
+import { noneProcessedMessage, notify, partlyProcessedMessage, tooManyFilesTitle, tooManyFilesMessage } from './notify';
+import { t } from '../lib/i18n/messages';
+import { crashMessage } from '../core/run-shape';
 import { simulate, type SimulationPlan } from './demo/simulate';
 import { useRunMode } from './demo/useRunMode';
 import { factsOf, fillMessage, textBytesOf } from '../core/facts';
@@ -75,7 +76,7 @@ export function useToolRun(manifest: ToolManifest) {
     (added: File[]) => {
       const { appendFiles, maxFiles } = manifest.limits;
       const next = appendFiles ? [...latestFiles.current, ...added] : added;
-      if (next.length > maxFiles) notify.error(tooManyFilesMessage(maxFiles), TOO_MANY_FILES_TITLE);
+      if (next.length > maxFiles) notify.error(tooManyFilesMessage(maxFiles), tooManyFilesTitle());
       setFiles(next.slice(0, maxFiles));
     },
     [manifest.limits, setFiles],
@@ -140,13 +141,13 @@ export function useToolRun(manifest: ToolManifest) {
         if (error instanceof CancelledError || ac.signal.aborted) {
           if (controller.current === ac) {
             setStatus(files.length ? 'ready' : 'idle');
-            notify.info('Processing cancelled. Your file was not changed.');
+            notify.info(t('engine.toast.cancelled'));
           }
           return null;
         }
         setStatus('ready');
-        if (isToolError(error)) notify.error(error.message, 'Error', error.link);
-        else notify.error(CRASH_MESSAGE);
+        if (isToolError(error)) notify.error(error.message, t('engine.toast.error'), error.link);
+        else notify.error(crashMessage());
         if (!isToolError(error)) console.error(error);
         return null;
       } finally {
@@ -170,7 +171,7 @@ export function useToolRun(manifest: ToolManifest) {
       if (!result) return notify.error(manifest.messages.missingResult);
       // Some tools say, in demo mode, that a full version would download the real file.
       if (ranDemo && manifest.messages.downloadDemo) {
-        notify.info(manifest.messages.downloadDemo, manifest.messages.downloadDemoTitle ?? 'Information');
+        notify.info(manifest.messages.downloadDemo, manifest.messages.downloadDemoTitle ?? t('engine.toast.information'));
       }
       downloadBlob(result.blob, result.name);
     },

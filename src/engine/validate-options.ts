@@ -5,15 +5,16 @@
  */
 import type { ToolManifest } from '../../schemas/manifest';
 import { notify } from './notify';
+import { t } from '../lib/i18n/messages';
 import type { FormValues, OptionsFormApi } from './OptionsForm';
 
 /** The first validation message of a failed submit, preferring the field's own message. */
 export function firstErrorMessage(manifest: ToolManifest, errors: Record<string, { message?: unknown } | undefined>): string {
   for (const field of manifest.options) {
     const error = errors[field.name];
-    if (error) return String(error.message ?? field.invalidMessage ?? 'Please check the options.');
+    if (error) return String(error.message ?? field.invalidMessage ?? t('engine.options.check'));
   }
-  return 'Please check the options.';
+  return t('engine.options.check');
 }
 
 /** Validates the options; on a problem says it (after `prefix`, if given) and gives null. */

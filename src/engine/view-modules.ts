@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ToolManifest } from '../../schemas/manifest';
+import { currentLocale, loadMessages } from '../lib/i18n/messages';
+import { loadRunWords } from './run-words';
 
 export interface ToolViewProps {
   manifest: ToolManifest;
@@ -13,6 +15,13 @@ const views = import.meta.glob<{ default: ComponentType<ToolViewProps> }>(['../v
 
 export const viewNames: string[] = Object.keys(views).map((p) => p.replace(/^.*\/(.+)\.tsx$/, '$1'));
 
+/** The message namespaces of the views. */
+export const VIEW_NAMESPACES = ['views', 'pdf-views'] as const;
+
+/** A view's code and the views' messages in the page's language, loaded together. */
 export function viewLoader(name: string) {
-  return views[`../views/${name}.tsx`];
+  const load = views[`../views/${name}.tsx`];
+  if (!load) return undefined;
+  // A view runs library code on the page: the run's words come with it.
+  return () => Promise.all([load(), loadMessages(...VIEW_NAMESPACES), loadRunWords(currentLocale())]).then(([module]) => module);
 }

@@ -9,6 +9,7 @@
  * row), may be quoted with double quotes, and may have spaces around them.
  */
 import { ToolError } from './errors';
+import { runText } from './i18n/run-messages';
 
 export interface ChartData {
   /** Name of the label column (the header's first cell). */
@@ -77,19 +78,19 @@ export function parseChartData(text: string): ChartData {
     .split(/\r\n|\r|\n/)
     .map((line, i) => ({ line, row: i + 1 }))
     .filter(({ line }) => line.trim() !== '');
-  if (lines.length === 0) throw new ToolError('Please enter chart data.');
+  if (lines.length === 0) throw new ToolError(runText('run.chart.empty'));
   const separator = separatorOf(lines[0].line);
   const [labelHeading, ...series] = splitCells(lines[0].line, separator);
   if (series.length === 0) {
-    throw new ToolError('The first row must name the label column and at least one series, for example: Month, Sales');
+    throw new ToolError(runText('run.chart.noSeries'));
   }
-  if (series.length > MAX_SERIES) throw new ToolError(`A chart can show at most ${MAX_SERIES} series; the first row names ${series.length}.`);
+  if (series.length > MAX_SERIES) throw new ToolError(runText('run.chart.tooManySeries', { max: MAX_SERIES, count: series.length }));
   series.forEach((name, i) => {
-    if (name === '') throw new ToolError(`Column ${i + 2} of the first row has no series name. Please name every series.`);
+    if (name === '') throw new ToolError(runText('run.chart.unnamedSeries', { column: i + 2 }));
   });
   const body = lines.slice(1);
-  if (body.length === 0) throw new ToolError('Please add at least one row of values under the first row, for example: Jan, 1200');
-  if (body.length > MAX_ROWS) throw new ToolError(`A chart can show at most ${MAX_ROWS} rows; the data has ${body.length}.`);
+  if (body.length === 0) throw new ToolError(runText('run.chart.noRows'));
+  if (body.length > MAX_ROWS) throw new ToolError(runText('run.chart.tooManyRows', { max: MAX_ROWS, count: body.length }));
 
   const labels: string[] = [];
   const values: number[][] = [];
@@ -98,15 +99,15 @@ export function parseChartData(text: string): ChartData {
     const [label, ...cells] = splitCells(line, separator);
     if (cells.length !== series.length) {
       throw new ToolError(
-        `Row ${row} has ${cells.length} value${cells.length === 1 ? '' : 's'} but the first row names ${series.length} series. Please give every row a label and one value per series.`,
+        runText('run.chart.rowValues', { row, count: cells.length, series: series.length }),
       );
     }
     values.push(
       cells.map((cell, i) => {
         const value = parseNumber(cell);
         if (value === null) {
-          const shown = cell === '' ? 'an empty cell' : `"${cell}"`;
-          throw new ToolError(`Row ${row}, column ${i + 2} (${series[i]}): ${shown} is not a number. Please use plain numbers such as 1200 or 12.5.`);
+          const shown = cell === '' ? runText('run.chart.emptyCell') : `"${cell}"`;
+          throw new ToolError(runText('run.chart.notANumber', { row, column: i + 2, series: series[i], value: shown }));
         }
         return value;
       }),
@@ -121,7 +122,8 @@ export function parseChartData(text: string): ChartData {
 export function checkPieData(data: ChartData): void {
   const index = data.values.findIndex((row) => row[0] < 0);
   if (index >= 0) {
-    throw new ToolError(`A pie chart cannot show negative values: row ${data.rows[index]}${data.labels[index] ? ` (${data.labels[index]})` : ''} has ${data.values[index][0]}. Please choose a bar or line chart.`);
+    const values = { row: data.rows[index], label: data.labels[index], value: String(data.values[index][0]) };
+    throw new ToolError(runText(data.labels[index] ? 'run.chart.pieNegativeLabel' : 'run.chart.pieNegative', values));
   }
-  if (data.values.every((row) => row[0] === 0)) throw new ToolError('A pie chart needs at least one value above 0.');
+  if (data.values.every((row) => row[0] === 0)) throw new ToolError(runText('run.chart.pieAllZero'));
 }

@@ -5,20 +5,21 @@
  */
 import Papa from 'papaparse';
 import { ToolError } from './errors';
+import { runText } from './i18n/run-messages';
 
 /** Message for a file with no data. */
 export function emptyCsvMessage(name: string): string {
-  return `The file ${name} is empty. Please choose a CSV file that contains data.`;
+  return runText('run.csv.empty', { name });
 }
 
 /** Message for a binary file given as CSV. */
 export function notCsvMessage(name: string): string {
-  return `The file ${name} is not a text CSV file. Please choose a CSV file (for an Excel workbook, use an Excel tool instead).`;
+  return runText('run.csv.notText', { name });
 }
 
 /** Message for a quote that is opened and never closed, which would swallow the rest of the file into one cell. */
 export function unclosedQuoteMessage(name: string, row: number): string {
-  return `The file ${name} could not be read: a quoted field starting on row ${row} is never closed. Please check the quotes in the file.`;
+  return runText('run.csv.unclosedQuote', { name, row });
 }
 
 function hasBom(bytes: Uint8Array, ...bom: number[]): boolean {

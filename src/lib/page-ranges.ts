@@ -3,6 +3,7 @@
  * ranges. Kept free of pdf-lib so tool pages can plan a split (and warn)
  * without loading the PDF code.
  */
+import { runText } from './i18n/run-messages';
 
 /** Pages start..end, 1-based and inclusive. */
 export interface PageRange {
@@ -10,8 +11,8 @@ export interface PageRange {
   end: number;
 }
 
-export const RANGES_BLANK_MESSAGE = 'Please enter page ranges to split the PDF.';
-export const NO_VALID_PARTS_MESSAGE = 'Warning: No valid parts to split based on input.';
+export const rangesBlankMessage = (): string => runText('run.split.rangesBlank');
+export const noValidPartsMessage = (): string => runText('run.split.noValidParts');
 
 // Hyphen, en dash and em dash: people paste ranges from word processors.
 const RANGE = /^(\S+?)\s*[-\u2013\u2014]\s*(\S+)$/;
@@ -74,7 +75,7 @@ export function pagesBeyondNotice(name: string, pageCount: number, beyond: PageR
   if (beyond.length === 0) return undefined;
   const count = beyond.reduce((sum, r) => sum + r.end - r.start + 1, 0);
   const list = beyond.map(formatRange).join(', ');
-  return `${name} has ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}, so ${count === 1 ? 'page' : 'pages'} ${list} ${count === 1 ? 'was' : 'were'} left out of the split.`;
+  return runText('run.split.pagesBeyond', { name, pageCount, count, list });
 }
 
 /** The chunk size for "every N pages": a whole number from 1 to the page count. */
@@ -120,9 +121,9 @@ export type SplitPlan =
 export function planSplit(pageCount: number, options: SplitPlanOptions): SplitPlan {
   if (options.method === 'every') return { ok: true, parts: everyN(pageCount, clampEveryN(options.everyN, pageCount)) };
   const text = typeof options.ranges === 'string' ? options.ranges : '';
-  if (!text.trim()) return { ok: false, problem: 'blank', message: RANGES_BLANK_MESSAGE };
+  if (!text.trim()) return { ok: false, problem: 'blank', message: rangesBlankMessage() };
   const parts = parsePageRanges(text, pageCount);
-  if (parts.length === 0) return { ok: false, problem: 'none-valid', message: NO_VALID_PARTS_MESSAGE };
+  if (parts.length === 0) return { ok: false, problem: 'none-valid', message: noValidPartsMessage() };
   return { ok: true, parts };
 }
 

@@ -14,6 +14,7 @@
 import { strFromU8 } from 'fflate';
 import { ToolError } from './errors';
 import { inflateCapped, inflatePieces } from './inflate';
+import { runText } from './i18n/run-messages';
 
 /**
  * Total uncompressed bytes allowed in one document archive: a long illustrated
@@ -25,7 +26,7 @@ export const MAX_ENTRIES = 10_000;
 
 /** Said when an archive declares, or turns out to hold, far more data than its size allows. */
 export function zipBombMessage(name: string): string {
-  return `The file ${name} would expand to far more data than it holds (a "zip bomb"), so it was not opened. Please check where the file came from.`;
+  return runText('run.zip.bomb', { name });
 }
 
 /** True when the bytes start like a ZIP archive. */

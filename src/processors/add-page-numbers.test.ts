@@ -3,7 +3,7 @@ import { degrees, PDFDocument } from 'pdf-lib';
 import { ctx, encryptedPdf, NOT_A_PDF, pdfInput } from '../../tests/fixtures/pdf/make';
 import { pdfPagePlacements } from '../../tests/fixtures/pdf-build/pdf-text';
 import { asWorkerCalls } from '../../tests/support/run-processor';
-import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
+import { encryptedMessage, notPdfMessage } from '../lib/pdf/load';
 import addPageNumbersProcessor, { numberText, textOrigin } from './add-page-numbers';
 
 const addPageNumbers = asWorkerCalls(addPageNumbersProcessor);
@@ -117,7 +117,7 @@ describe('add-page-numbers', () => {
 
   it('gives the shared messages for a file that is not a PDF and for an encrypted one', async () => {
     await expect(run(NOT_A_PDF, {}, 'notes.pdf')).rejects.toThrow(notPdfMessage('notes.pdf'));
-    await expect(run(await encryptedPdf(await mixedPages(), 'secret'))).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(run(await encryptedPdf(await mixedPages(), 'secret'))).rejects.toThrow(encryptedMessage());
   });
 
   it('writes each format', () => {

@@ -5,6 +5,7 @@ import { ToolError } from '../lib/errors';
 import { editEach } from '../lib/image/edit';
 import { parseHexColour } from '../lib/image/ops/raster';
 import { CENTRE, drawText } from '../lib/image/text';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({
   text: z.string(),
@@ -16,7 +17,7 @@ export const options = z.object({
 });
 
 export default defineProcessor(options, async (inputs, { text, fontSize, textColor, textX, textY }, ctx) => {
-  if (text.trim() === '') throw new ToolError('Please upload an image and enter text.');
-  if (!parseHexColour(textColor)) throw new ToolError(`The text colour ${textColor} is not a colour. Please pick one with the colour field.`);
+  if (text.trim() === '') throw new ToolError(runText('processors.addText.noText'));
+  if (!parseHexColour(textColor)) throw new ToolError(runText('processors.addText.badColour', { colour: textColor }));
   return editEach(inputs, ctx, async (image) => ({ image: await drawText(image, text, fontSize, textColor, { x: textX ?? CENTRE.x, y: textY ?? CENTRE.y }) }));
 });

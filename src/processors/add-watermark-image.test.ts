@@ -9,7 +9,7 @@ import { asWorkerCalls } from '../../tests/support/run-processor';
 import { imageValue } from '../contract/image-value';
 import { checkRunOptions } from '../contract/run-options';
 import { crc32 } from '../lib/image/png-check';
-import { IMAGE_REQUIRED_MESSAGE, notPngOrJpegMessage, tooManyPixelsMessage } from '../lib/pdf/watermark-image';
+import { imageRequiredMessage, notPngOrJpegMessage, tooManyPixelsMessage } from '../lib/pdf/watermark-image';
 import { readManifest } from '../manifests/read';
 import addWatermarkProcessor from './add-watermark';
 
@@ -136,9 +136,9 @@ describe('add-watermark with an image', () => {
 
   it('says what is wrong with a missing, wrong or oversized image before drawing', async () => {
     const input = await pages(1);
-    await expect(run(input, {}, null)).rejects.toThrow(IMAGE_REQUIRED_MESSAGE);
+    await expect(run(input, {}, null)).rejects.toThrow(imageRequiredMessage());
     // null is no image too, as the image field's own check reads it.
-    await expect(run(input, { image: null }, null)).rejects.toThrow(IMAGE_REQUIRED_MESSAGE);
+    await expect(run(input, { image: null }, null)).rejects.toThrow(imageRequiredMessage());
     const gif = new TextEncoder().encode('GIF89a\x01\x00\x01\x00');
     await expect(run(input, {}, gif, 'logo.gif')).rejects.toThrow(notPngOrJpegMessage('logo.gif'));
     // Claimed in the header only: refused without decoding 36 or 400 megapixels.

@@ -4,8 +4,8 @@ import { ctx, encryptedPdf, NOT_A_PDF, pdfInput } from '../../tests/fixtures/pdf
 import { pdfPagePlacements, type PlacedText } from '../../tests/fixtures/pdf-build/pdf-text';
 import { pageContentText } from '../../tests/fixtures/pdf-build/page-content';
 import { asWorkerCalls } from '../../tests/support/run-processor';
-import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
-import addWatermarkProcessor, { TEXT_REQUIRED_MESSAGE } from './add-watermark';
+import { encryptedMessage, notPdfMessage } from '../lib/pdf/load';
+import addWatermarkProcessor, { textRequiredMessage } from './add-watermark';
 
 const addWatermark = asWorkerCalls(addWatermarkProcessor);
 const DEFAULTS = { text: 'CONFIDENTIAL', image: '', fontSize: 60, color: '#808080', opacity: 30, rotation: 45, layout: 'once', pages: '' };
@@ -116,8 +116,8 @@ describe('add-watermark', () => {
   });
 
   it('refuses blank text, and pages the file does not have', async () => {
-    await expect(run(await pages(1), { text: '   ' })).rejects.toThrow(TEXT_REQUIRED_MESSAGE);
-    expect(TEXT_REQUIRED_MESSAGE).toBe('Please enter the watermark text.');
+    await expect(run(await pages(1), { text: '   ' })).rejects.toThrow(textRequiredMessage());
+    expect(textRequiredMessage()).toBe('Please enter the watermark text.');
     await expect(run(await pages(2), { pages: '3-4' }, 'two.pdf')).rejects.toThrow('two.pdf has 2 pages, so it has none of the pages 3-4.');
   });
 
@@ -133,6 +133,6 @@ describe('add-watermark', () => {
 
   it('gives the shared messages for a file that is not a PDF and for an encrypted one', async () => {
     await expect(run(NOT_A_PDF, {}, 'notes.pdf')).rejects.toThrow(notPdfMessage('notes.pdf'));
-    await expect(run(await encryptedPdf(await pages(1), 'secret'))).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(run(await encryptedPdf(await pages(1), 'secret'))).rejects.toThrow(encryptedMessage());
   });
 });

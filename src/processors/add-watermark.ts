@@ -28,10 +28,11 @@ import { embedFonts } from '../lib/fonts/embed';
 import { loadPdf } from '../lib/pdf/load';
 import { visibleBox } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';
-import { drawImageOnce, drawImageTiled, embedWatermarkImage, IMAGE_REQUIRED_MESSAGE, stampSize } from '../lib/pdf/watermark-image';
+import { drawImageOnce, drawImageTiled, embedWatermarkImage, imageRequiredMessage, stampSize } from '../lib/pdf/watermark-image';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
-export const TEXT_REQUIRED_MESSAGE = 'Please enter the watermark text.';
+export const textRequiredMessage = () => runText('processors.addWatermark.textRequired');
 
 /** The options of manifests/pdf/add-watermark.json. */
 export const options = z.object({
@@ -68,9 +69,7 @@ async function watermarkFont(doc: PDFDocument, text: string): Promise<PDFFont> {
   const fonts = await embedFonts(doc, ['bold']);
   const missing = [...new Set([...text].filter((char) => !fonts.covers?.(fonts.bold, char.codePointAt(0)!)))];
   if (missing.length > 0) {
-    throw new ToolError(
-      `The watermark has characters the font cannot show (${missing.slice(0, 10).join(' ')}). Latin, Greek and Cyrillic letters work; please remove the others.`,
-    );
+    throw new ToolError(runText('processors.addWatermark.missingCharacters', { characters: missing.slice(0, 10).join(' ') }));
   }
   return fonts.bold;
 }
@@ -126,7 +125,7 @@ function drawTiled(page: PDFPage, shown: { width: number; height: number }, stam
 /** What draws the text on one page; the loop over the pages is the same for text and image. */
 async function textDrawer(doc: PDFDocument, options: AddWatermarkOptions) {
   const text = options.text.replace(/\s+/g, ' ').trim();
-  if (!text) throw new ToolError(TEXT_REQUIRED_MESSAGE);
+  if (!text) throw new ToolError(textRequiredMessage());
   const font = await watermarkFont(doc, text);
   const size = options.fontSize;
   const stamp: Stamp = { text, font, size, width: drawnWidth(font, text, size), ascent: font.heightAtSize(size, { descender: false }) };
@@ -149,10 +148,10 @@ async function imageDrawer(doc: PDFDocument, file: ImageFile, options: AddWaterm
 export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = firstInput(inputs);
   // What is wrong with the watermark is said before the PDF is read.
-  if (options.kind === 'text' && !options.text.trim()) throw new ToolError(TEXT_REQUIRED_MESSAGE);
+  if (options.kind === 'text' && !options.text.trim()) throw new ToolError(textRequiredMessage());
   // A blank value, or one that is not a readable image value, is no image.
   const file = options.kind === 'image' ? decodeImageValue(options.image ?? '') : null;
-  if (options.kind === 'image' && !file) throw new ToolError(IMAGE_REQUIRED_MESSAGE);
+  if (options.kind === 'image' && !file) throw new ToolError(imageRequiredMessage());
   const doc = await loadPdf(input.bytes, input.name);
   const pages = doc.getPages();
   const targets = chosenPages(options.pages, pages.length, input.name);

@@ -13,6 +13,7 @@ import { editEach } from '../lib/image/edit';
 import { applyMask, blurBehind, colourKeyMask, edgeColour } from '../lib/image/ops/matte';
 import { parseHexColour } from '../lib/image/ops/raster';
 import type { RasterImage } from '../lib/image/types';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({
   mode: z.enum(['remove', 'transparent', 'blur']),
@@ -36,7 +37,7 @@ async function subjectMask(image: RasterImage, onProgress: (done: number, total:
 export default defineProcessor(options, async (inputs, { mode, intensity = 50, tolerance, method, keyColour }, ctx) => {
   // The colour field keeps a value while hidden, so only the chosen method makes it the key.
   const key = method === 'colour' ? parseHexColour(keyColour ?? '#ffffff') : undefined;
-  if (key === null) throw new ToolError(`The key colour ${keyColour} is not a colour. Please give one as #rrggbb.`);
+  if (key === null) throw new ToolError(runText('processors.background.badKeyColour', { colour: keyColour }));
   const progress = (done: number, total: number) => ctx.signal.aborted || ctx.onProgress(done, total);
   return editEach(
     inputs,

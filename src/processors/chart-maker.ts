@@ -14,6 +14,7 @@ import { CHART_TYPES, checkPieData, parseChartData } from '../lib/chart-data';
 import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/size';
 import { renderPng } from '../lib/chart/render';
 import { throwIfAborted, ToolError } from '../lib/errors';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({
   data: z.string(),
@@ -24,7 +25,7 @@ export const options = z.object({
 });
 
 export default defineProcessor(options, async (_inputs, { data: text, chartType, title, xLabel, yLabel }, ctx) => {
-  if (text.trim() === '') throw new ToolError('Please enter chart data.');
+  if (text.trim() === '') throw new ToolError(runText('processors.chartMaker.noData'));
   const data = parseChartData(text);
   if (chartType === 'pie') checkPieData(data);
   throwIfAborted(ctx.signal);

@@ -5,11 +5,12 @@ import { readEach } from '../lib/each-input';
 import { ToolError } from '../lib/errors';
 import { readInput, writeOutput } from '../lib/image/edit';
 import { collageCells, makeCollage } from '../lib/image/ops/collage';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({ layout: z.enum(['grid-2x2', 'grid-3x1', 'mixed-1-2']) });
 
 export default defineProcessor(options, async (inputs, { layout }, ctx) => {
-  if (inputs.length < 2) throw new ToolError('Please upload at least 2 images for the collage.');
+  if (inputs.length < 2) throw new ToolError(runText('processors.collageMaker.tooFewImages'));
   const capacity = collageCells(layout).cells.length;
   const used = inputs.slice(0, capacity);
   // An image that cannot be read is left out and listed; a collage needs two that can.
@@ -18,7 +19,7 @@ export default defineProcessor(options, async (inputs, { layout }, ctx) => {
   const collage = await makeCollage(images, layout, ctx.signal);
   const left = inputs.length - used.length;
   const notice =
-    left > 0 ? `This layout holds ${capacity} images, so the last ${left === 1 ? 'image was' : `${left} images were`} left out.` : undefined;
+    left > 0 ? runText('processors.collageMaker.leftOut', { capacity, left }) : undefined;
   const output = await writeOutput('the collage', collage, 'png', { notice, meta: { imageCount: images.length, layout } });
   ctx.onProgress(used.length + 1, used.length + 1);
   return [output];

@@ -7,9 +7,9 @@ import { versionPdf } from '../../tests/fixtures/pdf-build/versions';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 import { comparePixels, CHANGE_COLOR } from '../lib/pdf/compare-pixels';
 import { pairScale, renderPageRaster } from '../lib/pdf/compare-pages';
-import { NO_DIFFERENCES } from '../lib/pdf/compare-report';
+import { noDifferencesMessage } from '../lib/pdf/compare-report';
 import { openPdfjs } from '../lib/pdf/pdfjs';
-import compareProcessor, { TWO_FILES_MESSAGE } from './compare-pdfs';
+import compareProcessor, { twoFilesMessage } from './compare-pdfs';
 
 const compare = asWorkerCalls(compareProcessor);
 const run = (older: Uint8Array, newer: Uint8Array, names = ['v1.pdf', 'v2.pdf']) =>
@@ -43,10 +43,10 @@ describe('compare-pdfs', () => {
     const bytes = await versionPdf();
     const [output] = await run(bytes, bytes.slice());
     expect(output!.meta).toMatchObject({ pagesChanged: 0, wordsAdded: 0, wordsRemoved: 0 });
-    expect(output!.notice).toBe(NO_DIFFERENCES);
+    expect(output!.notice).toBe(noDifferencesMessage());
     const pages = await reportTexts(output!.bytes);
     expect(pages).toHaveLength(1);
-    expect(pages[0]).toContain(NO_DIFFERENCES);
+    expect(pages[0]).toContain(noDifferencesMessage());
     expect(await qpdfChecks(output!.bytes)).toBe(true);
   });
 
@@ -115,6 +115,6 @@ describe('compare-pdfs', () => {
   });
 
   it('asks for two files when given one', async () => {
-    await expect(compare([pdfInput(await versionPdf())], {}, ctx())).rejects.toThrow(TWO_FILES_MESSAGE);
+    await expect(compare([pdfInput(await versionPdf())], {}, ctx())).rejects.toThrow(twoFilesMessage());
   });
 });

@@ -8,16 +8,17 @@ import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { comparePdfs } from '../lib/pdf/compare';
+import { runText } from '../lib/i18n/run-messages';
 
-export const TWO_FILES_MESSAGE = 'Please upload two PDF files to compare: the older version first, then the newer one.';
-export const TOO_MANY_FILES_MESSAGE = 'Compare PDFs compares exactly two files. Please keep only the older and the newer version.';
+export const twoFilesMessage = () => runText('processors.comparePdfs.twoFiles');
+export const tooManyFilesMessage = () => runText('processors.comparePdfs.tooManyFiles');
 
 /** No options: the first file is the older version, the second the newer. */
 export const options = z.object({});
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  if (inputs.length < 2) throw new ToolError(TWO_FILES_MESSAGE);
-  if (inputs.length > 2) throw new ToolError(TOO_MANY_FILES_MESSAGE);
+  if (inputs.length < 2) throw new ToolError(twoFilesMessage());
+  if (inputs.length > 2) throw new ToolError(tooManyFilesMessage());
   const [older, newer] = inputs as [(typeof inputs)[0], (typeof inputs)[0]];
   const result = await comparePdfs(older, newer, ctx);
   return [

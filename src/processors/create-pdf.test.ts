@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import createPdfProcessor, { BLANK_TEXT_MESSAGE } from './create-pdf';
+import createPdfProcessor, { blankTextMessage } from './create-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 import { pdfPageTexts, pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
 import { pdfLines } from '../../tests/support/pdf-scripts';
@@ -58,7 +58,7 @@ describe('create-pdf', () => {
   });
 
   it('refuses blank text with the page message', async () => {
-    await expect(createPdf([], { text: ' \n\t ', fontSize: 12, pageSize: 'a4' }, ctx)).rejects.toThrow(BLANK_TEXT_MESSAGE);
+    await expect(createPdf([], { text: ' \n\t ', fontSize: 12, pageSize: 'a4' }, ctx)).rejects.toThrow(blankTextMessage());
   });
 
   it('declares its options: a font size of 8 to 32 points and A4 or Letter', () => {

@@ -9,6 +9,7 @@ import { defineProcessor } from '../contract/processor';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { missingGlyphsWarning } from '../lib/fonts/shaping';
 import { PAGE_SIZES, textToPdf } from '../lib/pdf/text-to-pdf';
+import { runText } from '../lib/i18n/run-messages';
 
 /** The options of manifests/pdf/create-pdf.json. */
 export const options = z.object({
@@ -19,7 +20,7 @@ export const options = z.object({
   pageSize: z.enum(['a4', 'letter']),
 });
 
-export const BLANK_TEXT_MESSAGE = 'Please enter some text to create a PDF.';
+export const blankTextMessage = () => runText('processors.createPdf.blankText');
 /** Text beyond this many characters would take minutes to lay out and produce thousands of pages. */
 export const MAX_CHARACTERS = 5_000_000;
 
@@ -33,9 +34,9 @@ export function decodeText(bytes: Uint8Array): string {
 export default defineProcessor(options, async (inputs, options, ctx) => {
   let text = options.text;
   if (!text.trim() && inputs.length > 0) text = decodeText(inputs[0].bytes);
-  if (!text.trim()) throw new ToolError(BLANK_TEXT_MESSAGE);
+  if (!text.trim()) throw new ToolError(blankTextMessage());
   if (text.length > MAX_CHARACTERS) {
-    throw new ToolError(`The text is too long (${text.length.toLocaleString('en-US')} characters). Please split it into parts of at most 5,000,000 characters.`);
+    throw new ToolError(runText('processors.createPdf.tooLong', { count: text.length, max: MAX_CHARACTERS }));
   }
   throwIfAborted(ctx.signal);
   ctx.onProgress(0, 1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { degrees, PDFDocument, PDFName } from 'pdf-lib';
 import { ctx, encryptedPdf, NOT_A_PDF, numberedPdf, pdfInput } from '../../tests/fixtures/pdf/make';
-import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
+import { encryptedMessage, notPdfMessage } from '../lib/pdf/load';
 import cropPdfProcessor, { options } from './crop-pdf';
 import { asWorkerCalls, type RawRun } from '../../tests/support/run-processor';
 
@@ -97,7 +97,7 @@ describe('crop-pdf', () => {
   it('refuses encrypted and non-PDF input with the project messages', async () => {
     const locked = await encryptedPdf(await numberedPdf(1), 'secret1');
     const copy = locked.slice();
-    await expect(cropPdf([pdfInput(locked)], {}, ctx())).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(cropPdf([pdfInput(locked)], {}, ctx())).rejects.toThrow(encryptedMessage());
     expect(locked).toEqual(copy);
     await expect(cropPdf([pdfInput(NOT_A_PDF, 'x.png')], {}, ctx())).rejects.toThrow(notPdfMessage('x.png'));
   });

@@ -10,6 +10,7 @@ import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { cropToUserSpace, pageRotation, visibleBox, type Box, type CropFraction } from '../lib/pdf/page-box';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 export { cropToUserSpace, pageRotation, visibleBox, type Box, type CropFraction };
 
@@ -38,7 +39,7 @@ export const options = z.object({
 });
 export type CropPdfOptions = z.output<typeof options>;
 
-export const EMPTY_CROP_MESSAGE = 'The crop area is empty. Please draw a box around the part of the page to keep.';
+export const emptyCropMessage = () => runText('processors.cropPdf.emptyCrop');
 const MM = 72 / 25.4;
 
 /** The fraction box for margins in mm, measured on the page as displayed. */
@@ -48,8 +49,7 @@ function marginsToFraction(options: CropPdfOptions, visible: Box, rotation: numb
   const height = sideways ? visible.width : visible.height;
   const [top, right, bottom, left] = [options.top, options.right, options.bottom, options.left].map((mm) => mm * MM);
   if (left + right >= width - 1 || top + bottom >= height - 1) {
-    const size = `${Math.round(width / MM)} x ${Math.round(height / MM)} mm`;
-    throw new ToolError(`The margins are larger than page ${pageNumber} (${size}). Please enter smaller margins.`);
+    throw new ToolError(runText('processors.cropPdf.marginsTooLarge', { page: pageNumber, width: Math.round(width / MM), height: Math.round(height / MM) }));
   }
   return { x: left / width, y: top / height, width: 1 - (left + right) / width, height: 1 - (top + bottom) / height };
 }
@@ -57,13 +57,13 @@ function marginsToFraction(options: CropPdfOptions, visible: Box, rotation: numb
 export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = firstInput(inputs);
   const drawn = options.crop;
-  if (drawn && !(drawn.width > 0.001 && drawn.height > 0.001)) throw new ToolError(EMPTY_CROP_MESSAGE);
+  if (drawn && !(drawn.width > 0.001 && drawn.height > 0.001)) throw new ToolError(emptyCropMessage());
   const doc = await loadPdf(input.bytes, input.name);
   const pages = doc.getPages();
   let targets = pages.map((_, i) => i);
   if (options.applyTo === 'current') {
     const index = options.page;
-    if (index >= pages.length) throw new ToolError(`Page ${index + 1} does not exist in this PDF, which has ${pages.length} pages.`);
+    if (index >= pages.length) throw new ToolError(runText('processors.pages.noSuchPage', { page: index + 1, count: pages.length }));
     targets = [index];
   }
   ctx.onProgress(0, targets.length);

@@ -11,22 +11,21 @@ import { decodeCsvText, emptyCsvMessage, forEachCsvRow } from '../lib/csv';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { type CellValue, MAX_CELL_TEXT, MAX_COLUMNS, MAX_ROWS, XLSX_TYPE, XlsxSheetWriter } from '../lib/xlsx-writer';
 import { firstInput } from '../lib/inputs';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
+import { runText } from '../lib/i18n/run-messages';
 
 /** Notice for a CSV with more rows than an Excel sheet holds. */
 export function spilledRowsNotice(name: string, rows: number, sheets: number): string {
-  return `The file ${name} has ${fmt(rows)} rows, more than the ${fmt(MAX_ROWS)} an Excel sheet holds, so they continue on ${sheets} sheets, with the header row repeated at the top of each.`;
+  return runText('processors.csvToExcel.spilledRows', { name, rows, max: MAX_ROWS, sheets });
 }
 
 /** Message for a CSV row with more columns than an Excel sheet holds. */
 export function tooManyColumnsMessage(name: string, row: number, columns: number): string {
-  return `Row ${fmt(row)} of ${name} has ${fmt(columns)} columns, more than the ${fmt(MAX_COLUMNS)} an Excel sheet can hold.`;
+  return runText('processors.csvToExcel.tooManyColumns', { row, name, columns, max: MAX_COLUMNS });
 }
 
 /** Message for a value longer than an Excel cell holds. */
 export function cellTooLongMessage(name: string, row: number, column: number, length: number): string {
-  return `Row ${fmt(row)}, column ${fmt(column)} of ${name} holds ${fmt(length)} characters, more than the ${fmt(MAX_CELL_TEXT)} an Excel cell can hold.`;
+  return runText('processors.csvToExcel.cellTooLong', { row, column, name, length, max: MAX_CELL_TEXT });
 }
 
 /** CSV to Excel takes no options. */

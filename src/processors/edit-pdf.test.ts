@@ -4,8 +4,8 @@ import { ctx, encryptedPdf, NOT_A_PDF, pdfInput } from '../../tests/fixtures/pdf
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { renderPage } from '../../tests/fixtures/pdf-build/render';
 import { halfTransparentPng, twoToneJpeg } from '../../tests/fixtures/pdf-build/images';
-import { EMPTY_EDITS_MESSAGE } from '../lib/pdf/annotate';
-import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
+import { emptyEditsMessage } from '../lib/pdf/annotate';
+import { encryptedMessage, notPdfMessage } from '../lib/pdf/load';
 import editPdfProcessor, { type PdfEdit } from './edit-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 
@@ -143,12 +143,12 @@ describe('edit-pdf', () => {
 
   it('refuses no edits, encrypted and non-PDF files with the exact messages', async () => {
     const input = await blackPages([[200, 200]]);
-    await expect(run(input, [])).rejects.toThrow(EMPTY_EDITS_MESSAGE);
-    expect(EMPTY_EDITS_MESSAGE).toBe('Add at least one edit before saving.');
+    await expect(run(input, [])).rejects.toThrow(emptyEditsMessage());
+    expect(emptyEditsMessage()).toBe('Add at least one edit before saving.');
     await expect(editPdf([pdfInput(input)], {}, ctx())).rejects.toThrow('Add at least one edit before saving.');
     const edits: PdfEdit[] = [{ page: 0, kind: 'rect', x: 0, y: 0, width: 0.5, height: 0.5 }];
     const locked = await encryptedPdf(input, 'secret1');
-    await expect(run(locked, edits)).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(run(locked, edits)).rejects.toThrow(encryptedMessage());
     await expect(editPdf([pdfInput(NOT_A_PDF, 'x.png')], { edits }, ctx())).rejects.toThrow(notPdfMessage('x.png'));
   });
 

@@ -16,7 +16,7 @@ import { pdfPagePlacements } from '../../tests/fixtures/pdf-build/pdf-text';
 import { renderRgba } from '../../tests/fixtures/pdf-build/render';
 import { itJudgedBy } from '../../tests/support/judges';
 import { asWorkerCalls } from '../../tests/support/run-processor';
-import { ENCRYPTED_MESSAGE } from '../lib/pdf/load';
+import { encryptedMessage } from '../lib/pdf/load';
 import { loadPdfium, type Pdfium } from '../lib/pdf/pdfium';
 import { readTextRuns, TEXT_GONE_MESSAGE, type PdfBounds, type PdfTextEdit, type TextRun } from '../lib/pdf/pdfium-text';
 import editPdfProcessor from './edit-pdf';
@@ -218,7 +218,7 @@ describe('edit-pdf text edits', () => {
   it('a locked PDF gets the unlock message', async () => {
     const locked = await encryptedPdf(input, 'secret');
     const line = runOf('Keep this closing line');
-    await expect(run(locked, [{ ...target(line), text: 'x' }])).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(run(locked, [{ ...target(line), text: 'x' }])).rejects.toThrow(encryptedMessage());
   });
 
   it('text edits and drawn edits together in one save', async () => {

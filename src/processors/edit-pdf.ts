@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import type { ToolOutput } from '../contract/types';
 import { ToolError } from '../lib/errors';
-import { drawEdits, EMPTY_EDITS_MESSAGE, pdfEditSchema, readEdits } from '../lib/pdf/annotate';
+import { drawEdits, emptyEditsMessage, pdfEditSchema, readEdits } from '../lib/pdf/annotate';
 import { loadPdf, openablePdfBytes } from '../lib/pdf/load';
 import { loadPdfium } from '../lib/pdf/pdfium';
 import { applyTextEdits, FALLBACK_NOTE, textEditSchema } from '../lib/pdf/pdfium-text';
@@ -30,7 +30,7 @@ export const options = z.object({
 export default defineProcessor(options, async (inputs, { edits = [], textEdits = [] }, ctx) => {
   const input = firstInput(inputs);
   // Checked before the file is opened: nothing to do is the visitor's first problem.
-  if (edits.length === 0 && textEdits.length === 0) throw new ToolError(EMPTY_EDITS_MESSAGE);
+  if (edits.length === 0 && textEdits.length === 0) throw new ToolError(emptyEditsMessage());
   // pdf-lib's load gives the messages for locked, damaged and non-PDF files, whichever engine writes.
   let doc = await loadPdf(input.bytes, input.name);
   let fallbacks: string[] = [];

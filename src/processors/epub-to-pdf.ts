@@ -18,6 +18,7 @@ import { HtmlRenderer, solePicture } from '../lib/html/to-pdf';
 import { setOutline, type OutlineEntry } from '../lib/pdf/outline';
 import { leftOutWarning } from '../lib/html/epub-warning';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 /** No options: manifests/pdf/epub-to-pdf.json declares none. */
 export const options = z.object({});
@@ -74,7 +75,7 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
     ctx.onProgress(index + 1, book.chapters.length);
   }
   if (renderer.drawn === 0) {
-    throw new ToolError(`Nothing in the book ${input.name} could be drawn: its pages are in formats this tool cannot convert (such as GIF or WebP pictures). Please choose another file.`);
+    throw new ToolError(runText('processors.epubToPdf.nothingDrawn', { name: input.name }));
   }
   const outline: OutlineEntry[] = book.toc.filter((entry) => firstPage.has(entry.path)).map((entry) => ({ title: entry.title, pageIndex: firstPage.get(entry.path)! }));
   setOutline(renderer.flow.doc, outline);

@@ -5,10 +5,10 @@ import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { ctx, encryptedPdf, NOT_A_PDF, pdfInput } from '../../tests/fixtures/pdf/make';
 import { toolBySlug } from '../../tests/support/catalogue';
 import { bytesToBase64 } from '../lib/image/signature-image';
-import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
+import { encryptedMessage, notPdfMessage } from '../lib/pdf/load';
 import { framePoint, placementFrame } from '../lib/pdf/signature';
 import { cropToUserSpace } from '../lib/pdf/page-box';
-import esignPdfProcessor, { NO_PLACEMENT_MESSAGE, NO_SIGNATURE_MESSAGE } from './esign-pdf';
+import esignPdfProcessor, { noPlacementMessage, noSignatureMessage } from './esign-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 
 const esignPdf = asWorkerCalls(esignPdfProcessor);
@@ -178,16 +178,16 @@ describe('esign-pdf', () => {
   it('refuses a missing signature or placement with the exact messages, as the manifest says them', async () => {
     const input = pdfInput(await threePages());
     const placement = { page: 0, x: 0.1, y: 0.1, width: 0.3, height: 0.1 };
-    await expect(esignPdf([input], { placement }, ctx())).rejects.toThrow(NO_SIGNATURE_MESSAGE);
+    await expect(esignPdf([input], { placement }, ctx())).rejects.toThrow(noSignatureMessage());
     await expect(esignPdf([input], { signatureText: '   ', placement }, ctx())).rejects.toThrow('Please draw, type or upload a signature first.');
     await expect(esignPdf([input], { signatureText: 'Ann' }, ctx())).rejects.toThrow('Click the page preview to place your signature.');
-    await expect(esignPdf([input], { signatureText: 'Ann', placement: { ...placement, width: 0 } }, ctx())).rejects.toThrow(NO_PLACEMENT_MESSAGE);
+    await expect(esignPdf([input], { signatureText: 'Ann', placement: { ...placement, width: 0 } }, ctx())).rejects.toThrow(noPlacementMessage());
     await expect(esignPdf([input], { signatureText: 'Ann', placement: { ...placement, page: 3 } }, ctx())).rejects.toThrow(
       'Page 4 does not exist in this PDF, which has 3 pages.',
     );
     const messages = toolBySlug('esign-pdf')!.messages;
-    expect(messages.noSignature).toBe(NO_SIGNATURE_MESSAGE);
-    expect(messages.noPlacement).toBe(NO_PLACEMENT_MESSAGE);
+    expect(messages.noSignature).toBe(noSignatureMessage());
+    expect(messages.noPlacement).toBe(noPlacementMessage());
   });
 
   it('refuses bad signatures: not base64, not an image, too many pixels, too long, glyphs the font lacks', async () => {
@@ -213,7 +213,7 @@ describe('esign-pdf', () => {
   it('refuses encrypted, damaged and non-PDF input with the project messages', async () => {
     const options = { signatureText: 'Ann', placement: { page: 0, x: 0.1, y: 0.1, width: 0.3, height: 0.1 } };
     const locked = await encryptedPdf(await threePages(), 'secret1');
-    await expect(esignPdf([pdfInput(locked)], options, ctx())).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(esignPdf([pdfInput(locked)], options, ctx())).rejects.toThrow(encryptedMessage());
     await expect(esignPdf([pdfInput(NOT_A_PDF, 'notes.pdf')], options, ctx())).rejects.toThrow(notPdfMessage('notes.pdf'));
     const cut = (await threePages()).slice(0, 200);
     await expect(esignPdf([pdfInput(cut, 'cut.pdf')], options, ctx())).rejects.toThrow(/cut\.pdf/);

@@ -15,6 +15,7 @@ import { pageRotation, visibleBox } from '../lib/pdf/page-box';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { assertFontCovers, drawPictureIn, drawTextIn, frameBand, placementFrame, type Placement } from '../lib/pdf/signature';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 const fraction = z.number().min(0).max(1);
 
@@ -36,8 +37,8 @@ export const options = z.object({
 });
 export type EsignPdfOptions = z.output<typeof options>;
 
-export const NO_SIGNATURE_MESSAGE = 'Please draw, type or upload a signature first.';
-export const NO_PLACEMENT_MESSAGE = 'Click the page preview to place your signature.';
+export const noSignatureMessage = () => runText('processors.esignPdf.noSignature');
+export const noPlacementMessage = () => runText('processors.esignPdf.noPlacement');
 export const MAX_TEXT_LENGTH = 100;
 /** With a date line the signature takes the top of the box and the date the bottom 28%. */
 const DATE_SHARE = 0.28;
@@ -47,18 +48,18 @@ type Signature = { kind: 'image'; bytes: Uint8Array; format: 'png' | 'jpeg' } | 
 function readSignature({ signatureImage, signatureText, signatureFont }: EsignPdfOptions): Signature {
   if (signatureImage !== undefined && signatureImage.trim() !== '') {
     const bytes = base64ToBytes(signatureImage);
-    if (!bytes) throw new ToolError('The signature image could not be read. Please draw or upload your signature again.');
+    if (!bytes) throw new ToolError(runText('processors.esignPdf.imageUnreadable'));
     return { kind: 'image', bytes, format: checkSignatureImage(bytes, 'The signature image').format };
   }
   const text = (signatureText ?? '').replace(/\s+/g, ' ').trim();
-  if (!text) throw new ToolError(NO_SIGNATURE_MESSAGE);
-  if ([...text].length > MAX_TEXT_LENGTH) throw new ToolError(`Your typed signature is longer than ${MAX_TEXT_LENGTH} characters. Please shorten it.`);
+  if (!text) throw new ToolError(noSignatureMessage());
+  if ([...text].length > MAX_TEXT_LENGTH) throw new ToolError(runText('processors.esignPdf.textTooLong', { max: MAX_TEXT_LENGTH }));
   return { kind: 'text', text, font: signatureFont };
 }
 
 /** The placement; throws when it is missing or has no area. */
 function readPlacement(placement: Placement | undefined): Placement {
-  if (!placement || !(placement.width > 0.005 && placement.height > 0.005)) throw new ToolError(NO_PLACEMENT_MESSAGE);
+  if (!placement || !(placement.width > 0.005 && placement.height > 0.005)) throw new ToolError(noPlacementMessage());
   return placement;
 }
 
@@ -75,7 +76,7 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   const doc = await loadPdf(input.bytes, input.name);
   const pages = doc.getPages();
   if (placement.page >= pages.length) {
-    throw new ToolError(`Page ${placement.page + 1} does not exist in this PDF, which has ${pages.length} pages.`);
+    throw new ToolError(runText('processors.pages.noSuchPage', { page: placement.page + 1, count: pages.length }));
   }
   ctx.onProgress(0, 1);
   throwIfAborted(ctx.signal);
@@ -88,7 +89,7 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
     try {
       image = signature.format === 'png' ? await doc.embedPng(signature.bytes) : await doc.embedJpg(signature.bytes);
     } catch {
-      throw new ToolError('The signature image is damaged and could not be read. Please draw or upload your signature again.');
+      throw new ToolError(runText('processors.esignPdf.imageDamaged'));
     }
     drawPictureIn(page, image, signatureFrame);
   } else {

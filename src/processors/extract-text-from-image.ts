@@ -9,6 +9,7 @@ import { throwIfAborted, ToolError } from '../lib/errors';
 import { readInput } from '../lib/image/edit';
 import { ocrLanguageOption } from '../lib/ocr/languages';
 import { recognize } from '../lib/ocr/recognize';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({ language: ocrLanguageOption });
 
@@ -23,7 +24,7 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
     throwIfAborted(ctx.signal);
     const text = result.text.trim();
     if (text === '') {
-      throw new ToolError(`No text was found in ${input.name}. Please try a sharper image, with the text large and level.`);
+      throw new ToolError(runText('processors.extractTextFromImage.noText', { name: input.name }));
     }
     outputs.push({
       bytes: new TextEncoder().encode(`${text}\n`),

@@ -5,7 +5,7 @@ import type { ProcessorContext } from '../contract/types';
 import { ToolError } from '../lib/errors';
 import { terminateOcr } from '../lib/ocr/recognize';
 import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../../tests/fixtures/scanned-pdf';
-import extractTextFromPdf, { NO_TEXT_MESSAGE, PAGE_WITHOUT_TEXT } from './extract-text-from-pdf';
+import extractTextFromPdf, { noTextMessage, pageWithoutText } from './extract-text-from-pdf';
 
 afterAll(() => terminateOcr());
 
@@ -72,7 +72,7 @@ describe('extract-text-from-pdf', () => {
     const { bytes } = await scannedPdf([[], []]);
     const run = extractTextFromPdf.run(pdfInput(bytes), {}, context());
     await expect(run).rejects.toBeInstanceOf(ToolError);
-    await expect(run).rejects.toThrow(NO_TEXT_MESSAGE);
+    await expect(run).rejects.toThrow(noTextMessage());
   }, 180_000);
 
   it('marks a page on which nothing could be read', async () => {
@@ -80,8 +80,8 @@ describe('extract-text-from-pdf', () => {
     doc.insertPage(0, [200, 200]).drawText('Only page one has text', { x: 10, y: 100, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });
     const [out] = await extractTextFromPdf.run(pdfInput(await doc.save()), {}, context());
     const text = new TextDecoder().decode(out!.bytes);
-    expect(text).toBe(`--- Page 1 ---\nOnly page one has text\n\n--- Page 2 ---\n${PAGE_WITHOUT_TEXT}\n`);
-    expect(PAGE_WITHOUT_TEXT).toBe('(No text was found on this page.)');
+    expect(text).toBe(`--- Page 1 ---\nOnly page one has text\n\n--- Page 2 ---\n${pageWithoutText()}\n`);
+    expect(pageWithoutText()).toBe('(No text was found on this page.)');
   }, 180_000);
 
   it('refuses a damaged PDF', async () => {

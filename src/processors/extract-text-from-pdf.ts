@@ -21,10 +21,10 @@ import { withPdfjs } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
 import { groupLines, groupParagraphs, type LayoutItem } from '../lib/pdf/text-layout';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
-export const NO_TEXT_MESSAGE =
-  'No text was found in this PDF: it has no text layer and no words could be read on its pages. If it is a scan, choose the language of its text, or scan it again sharper and level.';
-export const PAGE_WITHOUT_TEXT = '(No text was found on this page.)';
+export const noTextMessage = () => runText('processors.pdfText.noTextFound');
+export const pageWithoutText = () => runText('processors.extractTextFromPdf.pageWithoutText');
 
 export const options = z.object({ language: ocrLanguageOption });
 
@@ -53,10 +53,10 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   );
   ocrPages.sort((a, b) => a - b);
   const total = pages.length;
-  if (pages.every((paragraphs) => paragraphs.length === 0)) throw new ToolError(NO_TEXT_MESSAGE);
+  if (pages.every((paragraphs) => paragraphs.length === 0)) throw new ToolError(noTextMessage());
   const sections = pages.map((paragraphs, i) => {
-    const body = paragraphs.length === 0 ? PAGE_WITHOUT_TEXT : paragraphs.map((lines) => lines.join('\n')).join('\n\n');
-    return `--- Page ${i + 1} ---\n${body}\n`;
+    const body = paragraphs.length === 0 ? pageWithoutText() : paragraphs.map((lines) => lines.join('\n')).join('\n\n');
+    return `${runText('processors.extractTextFromPdf.pageHeading', { page: i + 1 })}\n${body}\n`;
   });
   return [
     {

@@ -13,9 +13,9 @@ import { namedOutputs } from '../core/naming';
 import { fillMessage } from '../core/facts';
 import { readManifest } from '../manifests/read';
 import type { ToolInput } from '../contract/types';
-import { NO_FIELDS_MESSAGE, XFA_ONLY_MESSAGE, listFormFields } from '../lib/pdf/form-fill';
-import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
-import fillModule, { NO_FORM_MESSAGE, TWO_FORMS_MESSAGE } from './fill-pdf-form';
+import { noFieldsMessage, xfaOnlyMessage, listFormFields } from '../lib/pdf/form-fill';
+import { encryptedMessage, notPdfMessage } from '../lib/pdf/load';
+import fillModule, { noFormMessage, twoFormsMessage } from './fill-pdf-form';
 
 const fill = asWorkerCalls(fillModule);
 const manifest = readManifest('fill-pdf-form');
@@ -255,17 +255,17 @@ describe('fill-pdf-form', () => {
   });
 
   it('says what a dynamic XFA form is and what to do, and that a PDF without fields has none', async () => {
-    await expect(fill([pdfInput(await xfaOnlyPdf())], {}, ctx())).rejects.toThrow(XFA_ONLY_MESSAGE);
-    expect(XFA_ONLY_MESSAGE).toMatch(/dynamic XFA form.*Adobe Acrobat Reader/);
-    await expect(fill([pdfInput(await noFieldsPdf())], {}, ctx())).rejects.toThrow(NO_FIELDS_MESSAGE);
+    await expect(fill([pdfInput(await xfaOnlyPdf())], {}, ctx())).rejects.toThrow(xfaOnlyMessage());
+    expect(xfaOnlyMessage()).toMatch(/dynamic XFA form.*Adobe Acrobat Reader/);
+    await expect(fill([pdfInput(await noFieldsPdf())], {}, ctx())).rejects.toThrow(noFieldsMessage());
   });
 
   it('refuses a file that is not a PDF, a password-protected PDF, and wrong combinations of files', async () => {
     await expect(fill([pdfInput(NOT_A_PDF, 'notes.pdf')], {}, ctx())).rejects.toThrow(notPdfMessage('notes.pdf'));
-    await expect(fill([pdfInput(await encryptedPdf(await blankFormPdf(), 'secret'))], {}, ctx())).rejects.toThrow(ENCRYPTED_MESSAGE);
-    await expect(fill([text('name\nAda\n', 'people.csv')], {}, ctx())).rejects.toThrow(NO_FORM_MESSAGE);
+    await expect(fill([pdfInput(await encryptedPdf(await blankFormPdf(), 'secret'))], {}, ctx())).rejects.toThrow(encryptedMessage());
+    await expect(fill([text('name\nAda\n', 'people.csv')], {}, ctx())).rejects.toThrow(noFormMessage());
     const form = pdfInput(await blankFormPdf());
-    await expect(fill([form, form], {}, ctx())).rejects.toThrow(TWO_FORMS_MESSAGE);
+    await expect(fill([form, form], {}, ctx())).rejects.toThrow(twoFormsMessage());
     await expect(fill([form, text('{"name": "Ada"', 'values.json')], {}, ctx())).rejects.toThrow(/^The file values\.json is not valid JSON/);
     await expect(fill([form, text('name\n', 'people.csv')], {}, ctx())).rejects.toThrow('The file people.csv has a header row but no data rows: add one row of values per filled copy.');
   });

@@ -16,6 +16,7 @@ import { checkDataColumns, isDataFile, readFormData, recordLabel, type FormRecor
 import { drawAppearances, dropXfa, fillableForm, listFormFields, needsUnicodeFont, setFieldValues, signaturesBrokenNotice, signedFields, type FieldValue } from '../lib/pdf/form-fill';
 import { flattenForm } from '../lib/pdf/flatten-form';
 import { loadPdf } from '../lib/pdf/load';
+import { runText } from '../lib/i18n/run-messages';
 
 /** Copies made from one data file at most: every copy is held in memory until the run ends. */
 export const MAX_COPIES = 500;
@@ -30,16 +31,16 @@ export const options = z.object({
 });
 export type FillPdfFormOptions = z.input<typeof options>;
 
-export const NO_FORM_MESSAGE = 'Please add the PDF form to fill: a CSV or JSON file only gives the values to put in it.';
-export const TWO_FORMS_MESSAGE = 'Please fill one PDF form at a time: add one PDF, and optionally one CSV or JSON file of values.';
-export const TWO_DATA_MESSAGE = 'Please add one data file at a time (a CSV or a JSON file), beside the PDF form.';
+export const noFormMessage = () => runText('processors.fillPdfForm.noForm');
+export const twoFormsMessage = () => runText('processors.fillPdfForm.twoForms');
+export const twoDataMessage = () => runText('processors.fillPdfForm.twoData');
 
 function tooManyCopies(name: string, count: number): string {
-  return `The file ${name} would make ${count} filled copies; at most ${MAX_COPIES} are made in one run. Split it into smaller files (Split CSV) and fill the form with each.`;
+  return runText('processors.fillPdfForm.tooManyCopies', { name, count, max: MAX_COPIES });
 }
 
 function unknownNameColumn(column: string, name: string, columns: string[]): string {
-  return `The column "${column}" chosen to name the copies is not in ${name}. Its columns are: ${columns.map((c) => `"${c}"`).join(', ')}.`;
+  return runText('processors.fillPdfForm.unknownNameColumn', { column, name, columns: columns.map((c) => `"${c}"`).join(', ') });
 }
 
 /** Fonts for values Helvetica cannot draw: DejaVu Sans, with CJK fonts when the values need them. */
@@ -70,9 +71,9 @@ async function fillCopy(input: ToolInput, record: FormRecord | undefined, values
 export default defineProcessor(options, async (inputs, options, ctx) => {
   const pdfIndexes = inputs.map((input, i) => (isDataFile(input.name, input.type) ? -1 : i)).filter((i) => i >= 0);
   const data = inputs.filter((input) => isDataFile(input.name, input.type));
-  if (pdfIndexes.length === 0) throw new ToolError(NO_FORM_MESSAGE);
-  if (pdfIndexes.length > 1) throw new ToolError(TWO_FORMS_MESSAGE);
-  if (data.length > 1) throw new ToolError(TWO_DATA_MESSAGE);
+  if (pdfIndexes.length === 0) throw new ToolError(noFormMessage());
+  if (pdfIndexes.length > 1) throw new ToolError(twoFormsMessage());
+  if (data.length > 1) throw new ToolError(twoDataMessage());
   const source = pdfIndexes[0]!;
   const input = inputs[source]!;
 
@@ -96,7 +97,7 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
     records = read;
   } else {
     const unknown = Object.keys(options.values).filter((name) => !fieldNames.includes(name));
-    if (unknown.length) throw new ToolError(`The form has no field named ${unknown.map((n) => `"${n}"`).join(', ')}.`);
+    if (unknown.length) throw new ToolError(runText('processors.fillPdfForm.unknownFields', { fields: unknown.map((n) => `"${n}"`).join(', ') }));
   }
 
   const nameColumn = options.nameColumn.trim();

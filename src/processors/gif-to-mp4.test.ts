@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { encode as encodeGif } from '../lib/image/codecs/gif';
-import gifToMp4, { NO_H264_MESSAGE } from './gif-to-mp4';
+import gifToMp4, { noH264Message } from './gif-to-mp4';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
 
@@ -9,7 +9,7 @@ describe('gif-to-mp4', () => {
     const data = new Uint8ClampedArray(4 * 4 * 4).fill(200);
     const bytes = encodeGif([{ width: 4, height: 4, data, delayMs: 100 }]);
     const before = bytes.slice();
-    await expect(gifToMp4.run([{ name: 'a.gif', type: 'image/gif', bytes }], {}, ctx())).rejects.toThrow(NO_H264_MESSAGE);
+    await expect(gifToMp4.run([{ name: 'a.gif', type: 'image/gif', bytes }], {}, ctx())).rejects.toThrow(noH264Message());
     expect(bytes).toEqual(before);
   });
 

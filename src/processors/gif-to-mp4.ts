@@ -11,11 +11,11 @@ import { decode } from '../lib/image/decode';
 import { flatten } from '../lib/image/flatten';
 import type { RasterImage } from '../lib/image/types';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({});
 
-export const NO_H264_MESSAGE =
-  'This browser cannot encode H.264 video, so the MP4 cannot be made here. Please try a recent version of Chrome, Edge or Safari.';
+export const noH264Message = () => runText('processors.gifToMp4.noH264');
 
 /** Browsers show GIF delays under 20 ms as 100 ms; the video does the same. */
 const MIN_DELAY_MS = 20;
@@ -44,7 +44,7 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
   const { BufferTarget, canEncodeVideo, Mp4OutputFormat, Output, QUALITY_HIGH, VideoSample, VideoSampleSource } = await import('mediabunny');
   const first = evenSided(frames[0]);
   if (typeof VideoEncoder === 'undefined' || !(await canEncodeVideo('avc', { width: first.width, height: first.height }))) {
-    throw new ToolError(NO_H264_MESSAGE);
+    throw new ToolError(noH264Message());
   }
   const output = new Output({ format: new Mp4OutputFormat({ fastStart: 'in-memory' }), target: new BufferTarget() });
   const source = new VideoSampleSource({ codec: 'avc', bitrate: QUALITY_HIGH });

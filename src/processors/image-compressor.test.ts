@@ -9,7 +9,7 @@ import { texturedPhoto } from '../../tests/support/image-fixtures';
 import { jpegWithMetadata, markersIn, METADATA_MARKERS, webpWithMetadata } from '../../tests/support/metadata';
 import { readJpegOrientation } from '../lib/image/jpeg-orientation';
 import { sniffFormat } from '../lib/image/header';
-import processor, { avifQuality, KEPT_NOTE, largerNote, options } from './image-compressor';
+import processor, { avifQuality, keptNote, largerNote, options } from './image-compressor';
 import { resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
@@ -39,7 +39,7 @@ describe('image-compressor', () => {
     expect(out.bytes).toEqual(input);
     expect(out.meta?.compressionRatio).toBe(0);
     expect(out.notice).toBe('small.jpg is already well compressed, so the original file is kept.');
-    expect(out.note).toBe(KEPT_NOTE);
+    expect(out.note).toBe(keptNote());
   });
 
   it('keeps an already tiny optimised PNG as it is, and the card says so', async () => {
@@ -50,7 +50,7 @@ describe('image-compressor', () => {
       expect(out.type).toBe('image/png');
       expect(out.bytes).toEqual(input);
       expect(out.meta).toMatchObject({ originalSize: input.byteLength, compressedSize: input.byteLength, compressionRatio: 0 });
-      expect(out.note).toBe(KEPT_NOTE);
+      expect(out.note).toBe(keptNote());
     }
   });
 
@@ -172,7 +172,7 @@ describe('image-compressor hands back the original without its metadata', () => 
     const input = jpegWithMetadata(await encode(photo(), 'jpg', { quality: 20 }), orientation);
     expect(markersIn(input)).toEqual(METADATA_MARKERS);
     const [out] = await run([file('phone.jpg', input)], { quality: 100, format: 'original' });
-    expect(out.note).toBe(KEPT_NOTE);
+    expect(out.note).toBe(keptNote());
     expect(markersIn(out.bytes)).toEqual(orientation === 1 ? [] : ['Exif']);
     expect(readJpegOrientation(out.bytes)).toBe(orientation);
     expect(out.meta).toMatchObject({ originalSize: input.byteLength, compressedSize: out.bytes.byteLength });
@@ -183,7 +183,7 @@ describe('image-compressor hands back the original without its metadata', () => 
   it('a WebP with EXIF and XMP chunks', async () => {
     const input = webpWithMetadata(await encode(photo(), 'webp', { quality: 5 }), 96, 64);
     const [out] = await run([file('phone.webp', input)], { quality: 100, format: 'original' });
-    expect(out.note).toBe(KEPT_NOTE);
+    expect(out.note).toBe(keptNote());
     expect(markersIn(out.bytes, ['EXIF', 'XMP ', 'TestCam', 'GPSLatitude'])).toEqual([]);
     await samePixels(input, out.bytes);
   });

@@ -14,8 +14,9 @@ import { decode } from '../lib/image/decode';
 import { encode, MIME_TYPES, type EncodeFormat } from '../lib/image/encode';
 import { fitUnder, resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';
 import { quantise } from '../lib/image/quantise';
-import { WITH_METADATA, WITHOUT_METADATA, withoutMetadata } from '../lib/image/strip-metadata';
+import { withMetadataNote, withoutMetadataNote, withoutMetadata } from '../lib/image/strip-metadata';
 import type { RasterImage } from '../lib/image/types';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({
   quality: z.number().min(1).max(100).default(80),
@@ -31,13 +32,13 @@ export const PNG_QUANTISE_BELOW = 80;
 const SOURCE_FORMATS: Record<string, EncodeFormat> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
 /** The card's note when the input is handed back, without its metadata. */
-export const KEPT_NOTE = `Original kept: compressing it again gave a larger file. ${WITHOUT_METADATA}`;
+export const keptNote = () => runText('processors.imageCompressor.keptNote', { metadata: withoutMetadataNote() });
 /** The card's note when the input is handed back as it was, its layout not one the metadata can be taken out of. */
-export const KEPT_WITH_METADATA_NOTE = `Original kept: compressing it again gave a larger file. ${WITH_METADATA}`;
+export const keptWithMetadataNote = () => runText('processors.imageCompressor.keptNote', { metadata: withMetadataNote() });
 
 /** The card's note when a format the visitor asked for came out larger than the input. */
 export function largerNote(format: string): string {
-  return `Larger than the original: this picture is bigger as ${format}. Choose "Original format" to keep its size down.`;
+  return runText('processors.imageCompressor.largerNote', { format });
 }
 
 const FORMAT_LABELS: Record<EncodeFormat, string> = { jpg: 'JPG', png: 'PNG', webp: 'WebP', avif: 'AVIF', jxl: 'JPEG XL', gif: 'GIF', tiff: 'TIFF', eps: 'EPS' };
@@ -63,7 +64,7 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
     throwIfAborted(ctx.signal);
     const decoded = await decode(input.name, input.bytes);
     const source = SOURCE_FORMATS[decoded.format];
-    if (!source) throw new ToolError(`The file ${input.name} is not a JPG, PNG or WebP image. Please choose one of those.`);
+    if (!source) throw new ToolError(runText('processors.imageCompressor.notImage', { name: input.name }));
     const format = o.format === 'original' ? source : o.format;
     const frame = decoded.frames[0];
     throwIfAborted(ctx.signal);
@@ -89,8 +90,8 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
       },
     };
     if (keep) {
-      output.notice = `${input.name} is already well compressed, so the original file is kept.`;
-      output.note = cleaned ? KEPT_NOTE : KEPT_WITH_METADATA_NOTE;
+      output.notice = runText('processors.imageCompressor.alreadyCompressed', { name: input.name });
+      output.note = cleaned ? keptNote() : keptWithMetadataNote();
     } else if (larger) output.note = largerNote(FORMAT_LABELS[format]);
     else if (fitted && fitted.fits && fitted.width !== frame.width) output.note = resizedNote(fitted.width, fitted.height, o.maxKb);
     if (fitted && bytes.byteLength > maxBytes) {

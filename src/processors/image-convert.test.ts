@@ -13,7 +13,7 @@ import { ONE_COLOR_NO_PALETTE, ONE_COLOUR_OPAQUE, ONE_COLOUR_RGBA } from '../../
 import { resizedNote } from '../lib/image/fit-size';
 import { FIXTURE_AVIF } from '../../tests/fixtures/avif-jxl';
 import { jpegWithMetadata, markersIn } from '../../tests/support/metadata';
-import processor, { KEPT_NOTE, KEPT_WITH_METADATA_NOTE, options } from './image-convert';
+import processor, { keptNote, keptWithMetadataNote, options } from './image-convert';
 
 const ctx = () => ({ signal: new AbortController().signal, onProgress: vi.fn() });
 const file = (name: string, bytes: Uint8Array) => ({ name, type: '', bytes });
@@ -257,7 +257,7 @@ describe('a converter handing back the original', () => {
   it('takes its metadata out when the format allows, its pixels unchanged', async () => {
     const input = jpegWithMetadata(await encode(picture(96, 64), 'jpg', { quality: 20 }));
     const [out] = await run([file('phone.png', input)], { to: 'jpg', quality: 100 });
-    expect(out.note).toBe(KEPT_NOTE);
+    expect(out.note).toBe(keptNote());
     expect(markersIn(out.bytes)).toEqual([]);
     const [before, after] = [(await decode('a', input)).frames[0], (await decode('b', out.bytes)).frames[0]];
     expect(Buffer.compare(Buffer.from(before.data), Buffer.from(after.data))).toBe(0);
@@ -265,7 +265,7 @@ describe('a converter handing back the original', () => {
 
   it('says so when it hands the file back as it was (AVIF)', async () => {
     const [out] = await run([file('odd.png', FIXTURE_AVIF)], { to: 'avif', quality: 100 });
-    expect(out.note).toBe(KEPT_WITH_METADATA_NOTE);
+    expect(out.note).toBe(keptWithMetadataNote());
     expect(Buffer.compare(Buffer.from(out.bytes), Buffer.from(FIXTURE_AVIF))).toBe(0);
   });
 });

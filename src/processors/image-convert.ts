@@ -13,8 +13,9 @@ import { framesFromPictures } from '../lib/image/animation';
 import { decode } from '../lib/image/decode';
 import { encode, MIME_TYPES } from '../lib/image/encode';
 import { fitUnder, resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';
-import { WITH_METADATA, WITHOUT_METADATA, withoutMetadata } from '../lib/image/strip-metadata';
+import { withMetadataNote, withoutMetadataNote, withoutMetadata } from '../lib/image/strip-metadata';
 import type { DecodedImage, RasterImage } from '../lib/image/types';
+import { runText } from '../lib/i18n/run-messages';
 
 /**
  * The converters' manifests give quality, lossless and dpi different defaults, so those have none
@@ -49,9 +50,9 @@ export const OXIPNG_MAX_PIXELS = 1_000_000;
 const SAME_FORMAT: Record<string, Options['to']> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', jxl: 'jxl' };
 
 /** The result card's note when a converter hands back the input, without its metadata, because its own output was larger. */
-export const KEPT_NOTE = `Original kept: converting gave a larger file in the same format. ${WITHOUT_METADATA}`;
+export const keptNote = () => runText('processors.imageConvert.keptNote', { metadata: withoutMetadataNote() });
 /** The same when the input is handed back as it was (AVIF and JPEG XL, whose metadata is not taken out here). */
-export const KEPT_WITH_METADATA_NOTE = `Original kept: converting gave a larger file in the same format. ${WITH_METADATA}`;
+export const keptWithMetadataNote = () => runText('processors.imageConvert.keptNote', { metadata: withMetadataNote() });
 
 function baseName(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -136,7 +137,7 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
       const meta: Record<string, string | number> = { width: first.width, height: first.height, originalSize: input.bytes.byteLength, ...settingsMeta(o) };
       if (o.to === 'gif') Object.assign(meta, { frameCount: decoded.frames.length, type: animated ? 'Animated' : 'Static' });
       const output: ToolOutput = { bytes, type, meta };
-      if (kept) output.note = cleaned ? KEPT_NOTE : KEPT_WITH_METADATA_NOTE;
+      if (kept) output.note = cleaned ? keptNote() : keptWithMetadataNote();
       // Several pages of one TIFF would share the template's name; each page is numbered instead.
       if (encoded.length > 1) output.name = `${baseName(input.name)}-page-${page + 1}.${o.to}`;
       // The first frame of an animation is marked as such, so it is not mistaken for the whole animation.

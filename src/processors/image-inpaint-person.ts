@@ -10,6 +10,7 @@ import { defineProcessor } from '../contract/processor';
 import { ToolError } from '../lib/errors';
 import { readInput } from '../lib/image/edit';
 import { encodeMask, hasPaint, MASK_MAX_SIDE, matteToGrid } from '../lib/image/ops/inpaint-mask';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({
   gridWidth: z.number().int().min(1).max(MASK_MAX_SIDE),
@@ -18,12 +19,12 @@ export const options = z.object({
 
 export default defineProcessor(options, async (inputs, { gridWidth, gridHeight }, ctx) => {
   const input = inputs[0];
-  if (!input) throw new ToolError('Please upload an image first.');
+  if (!input) throw new ToolError(runText('processors.imageInpaintPerson.noImage'));
   const { image } = await readInput(input);
   const { foregroundMask } = await import('../lib/segment/foreground');
   const matte = await foregroundMask(image, (done, total) => ctx.signal.aborted || ctx.onProgress(done, total));
   const grow = Math.max(1, Math.round(Math.max(gridWidth, gridHeight) / 100));
   const mask = encodeMask(matteToGrid(matte, image.width, image.height, gridWidth, gridHeight, grow), gridWidth, gridHeight);
-  if (!hasPaint(mask)) throw new ToolError(`No person was found in ${input.name}. Please paint over the person with the brush instead.`);
+  if (!hasPaint(mask)) throw new ToolError(runText('processors.imageInpaintPerson.noPerson', { name: input.name }));
   return [{ bytes: new TextEncoder().encode(JSON.stringify(mask)), type: 'application/json' }];
 });

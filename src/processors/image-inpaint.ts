@@ -11,6 +11,7 @@ import { editEach } from '../lib/image/edit';
 import { inpaint } from '../lib/image/ops/inpaint';
 import { hasPaint, maskForImage } from '../lib/image/ops/inpaint-mask';
 import { maskSchema } from '../lib/image/ops/inpaint-mask-schema';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({ mask: maskSchema.optional() });
 
@@ -20,15 +21,13 @@ const MAX_PAINTED = 0.95;
 export default defineProcessor(options, (inputs, { mask }, ctx) =>
   editEach(inputs, ctx, (image, input) => {
     if (!mask || !hasPaint(mask)) {
-      throw new ToolError(`Nothing is painted on ${input.name}. Please paint over what you want to remove, then try again.`);
+      throw new ToolError(runText('processors.imageInpaint.nothingPainted', { name: input.name }));
     }
     const hole = maskForImage(mask, image.width, image.height, input.name);
     let painted = 0;
     for (const bit of hole) painted += bit;
     if (painted > MAX_PAINTED * hole.length) {
-      throw new ToolError(
-        `The painted area covers almost all of ${input.name}, so there is nothing left to fill it from. Please paint only what you want to remove.`,
-      );
+      throw new ToolError(runText('processors.imageInpaint.paintedAll', { name: input.name }));
     }
     // Progress goes up to one short of the end: editEach reports the finished file.
     const onProgress = (done: number, total: number) => ctx.signal.aborted || ctx.onProgress(done, total + 1);

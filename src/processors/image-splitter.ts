@@ -6,6 +6,7 @@ import { encodeRaster, outputFormat } from '../lib/image/io';
 import { readInput } from '../lib/image/edit';
 import { split } from '../lib/image/ops/geometry';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({ rows: z.number().int().min(1).max(10), columns: z.number().int().min(1).max(10) });
 
@@ -15,7 +16,7 @@ export default defineProcessor(options, async (inputs, { rows, columns }, ctx) =
   const input = firstInput(inputs);
   const { image, format } = await readInput(input);
   if (rows > image.height || columns > image.width) {
-    throw new ToolError(`The image ${input.name} is ${image.width} x ${image.height} pixels, too small for ${rows} rows and ${columns} columns. Please choose fewer.`);
+    throw new ToolError(runText('processors.imageSplitter.tooSmall', { name: input.name, width: image.width, height: image.height, rows, columns }));
   }
   const base = input.name.replace(/\.[^.]*$/, '') || 'image';
   const tiles = split(image, rows, columns);

@@ -15,6 +15,7 @@ import { resize } from '../lib/image/ops/resample';
 import type { RasterImage } from '../lib/image/types';
 import { upscale4x } from '../lib/upscale/esrgan';
 import { servedUpscaleEnv } from '../lib/upscale/served';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({ scale: z.enum(['2x', '4x']) });
 
@@ -29,9 +30,7 @@ function hasTransparency(image: RasterImage): boolean {
 /** Refuses an image the model would take too long on, with the size that works. */
 function assertSmallEnough(name: string, { width, height }: { width: number; height: number }): void {
   if (width * height > MAX_INPUT_PIXELS) {
-    throw new ToolError(
-      `The image ${name} is ${width} x ${height} pixels. Upscaling works on images of up to ${MAX_INPUT_PIXELS.toLocaleString('en-US')} pixels (for example 500 x 500): please crop or resize it first.`,
-    );
+    throw new ToolError(runText('processors.imageUpscale.tooLarge', { name, width, height, max: MAX_INPUT_PIXELS }));
   }
 }
 

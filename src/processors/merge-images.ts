@@ -5,6 +5,7 @@ import { readEach } from '../lib/each-input';
 import { ToolError } from '../lib/errors';
 import { readInput, writeOutput } from '../lib/image/edit';
 import { mergeStrip } from '../lib/image/ops/geometry';
+import { runText } from '../lib/i18n/run-messages';
 
 export const SPACING = { none: 0, small: 5, medium: 10, large: 20 } as const;
 
@@ -14,7 +15,7 @@ export const options = z.object({
 });
 
 export default defineProcessor(options, async (inputs, { direction, spacing }, ctx) => {
-  if (inputs.length < 2) throw new ToolError('Please upload at least two images to merge.');
+  if (inputs.length < 2) throw new ToolError(runText('processors.mergeImages.tooFew'));
   // An image that cannot be read is left out and listed; a merge needs two that can.
   const read = await readEach(inputs, ctx, async (input) => (await readInput(input)).image, { min: 2, total: inputs.length + 1 });
   const images = read.map((r) => r.value);

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString, PDFStream } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { ToolError } from '../lib/errors';
-import { PAGE_TREE_BROKEN } from '../lib/pdf/damage';
-import { damagedPdfMessage, ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
+import { pageTreeReason } from '../lib/pdf/damage';
+import { damagedPdfMessage, encryptedMessage, notPdfMessage } from '../lib/pdf/load';
 import mergePdfProcessor, { bookmarkTitle } from './merge-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 import { isEncrypted, numberedTextPdf, qpdfChecks, restrictedPdf } from '../../tests/fixtures/pdf/make';
@@ -128,15 +128,15 @@ describe('merge-pdf', () => {
     expect(out.meta).toMatchObject({ pageCount: 2, fileCount: 2 });
     expect(fail).toHaveBeenCalledTimes(1);
     expect(fail.mock.calls[0][0]).toBe('locked.pdf');
-    expect(fail.mock.calls[0][1]).toMatchObject({ message: ENCRYPTED_MESSAGE, link: { href: '/tools/unlock-pdf' } });
+    expect(fail.mock.calls[0][1]).toMatchObject({ message: encryptedMessage(), link: { href: '/tools/unlock-pdf' } });
   });
 
   it('refuses a password-protected PDF with the unlock message', async () => {
     const encrypted = new Uint8Array(readFileSync(new URL('../../tests/fixtures/encrypted.pdf', import.meta.url)));
     const run = mergePdf([pdf('a.pdf', await makePdf([[100, 100]])), pdf('locked.pdf', encrypted)], {}, ctx());
     await expect(run).rejects.toThrow(ToolError);
-    await expect(run).rejects.toMatchObject({ message: ENCRYPTED_MESSAGE, link: { href: '/tools/unlock-pdf' } });
-    expect(ENCRYPTED_MESSAGE).toBe('This PDF is password-protected. Unlock it first with Unlock PDF.');
+    await expect(run).rejects.toMatchObject({ message: encryptedMessage(), link: { href: '/tools/unlock-pdf' } });
+    expect(encryptedMessage()).toBe('This PDF is password-protected. Unlock it first with Unlock PDF.');
   });
 
   it('names a file that is not a PDF', async () => {
@@ -157,7 +157,7 @@ describe('merge-pdf', () => {
     const garbage = new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...Array.from({ length: 500 }, (_, i) => (i * 37) % 256)]);
     await expect(mergePdf([pdf('noise.pdf', garbage), pdf('a.pdf', good)], {}, ctx())).rejects.toMatchObject({
       name: 'ToolError',
-      message: damagedPdfMessage('noise.pdf', PAGE_TREE_BROKEN),
+      message: damagedPdfMessage('noise.pdf', pageTreeReason()),
     });
   });
 

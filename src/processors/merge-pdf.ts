@@ -14,6 +14,7 @@ import { adoptCopiedFields } from '../lib/pdf/form-fields';
 import { damagedPdfMessage, loadPdf } from '../lib/pdf/load';
 import { setOutline, type OutlineEntry } from '../lib/pdf/outline';
 import { stripActiveContent } from '../lib/pdf/sanitize';
+import { runText } from '../lib/i18n/run-messages';
 
 /** The file name without its last extension, used as the bookmark title. */
 export function bookmarkTitle(name: string): string {
@@ -42,7 +43,7 @@ async function copyAllPages(target: PDFDocument, bytes: Uint8Array, name: string
 export const options = z.object({});
 
 export default defineProcessor(options, async (inputs, _options, ctx) => {
-  if (inputs.length < 2) throw new ToolError('Please upload at least two PDF files to merge.');
+  if (inputs.length < 2) throw new ToolError(runText('processors.mergePdf.tooFew'));
   const merged = await PDFDocument.create();
   const outline: OutlineEntry[] = [];
   ctx.onProgress(0, inputs.length);

@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ProcessorContext } from '../contract/types';
 import { terminateOcr } from '../lib/ocr/recognize';
 import { CJK_FONT, SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../../tests/fixtures/scanned-pdf';
-import { ENCRYPTED_MESSAGE } from '../lib/pdf/load';
+import { encryptedMessage } from '../lib/pdf/load';
 import { openPdfjs, pageTextItems, textOperations } from '../lib/pdf/pdfjs';
-import ocrPdf, { ALREADY_SEARCHABLE, nothingReadMessage, ocrPdfNotice } from './ocr-pdf';
+import ocrPdf, { alreadySearchableMessage, nothingReadMessage, ocrPdfNotice } from './ocr-pdf';
 
 afterAll(() => terminateOcr());
 
@@ -129,7 +129,7 @@ describe('ocr-pdf', () => {
     const bytes = await doc.save();
     const [out] = await ocrPdf.run(pdfInput(bytes), {}, context());
     expect(out!.bytes).toEqual(bytes);
-    expect(out!.notice).toBe(ALREADY_SEARCHABLE);
+    expect(out!.notice).toBe(alreadySearchableMessage());
     expect(out!.notice).toBe('Every page of this PDF already has text, so it is already searchable. Your file is unchanged.');
   });
 
@@ -144,7 +144,7 @@ describe('ocr-pdf', () => {
     const damaged = new TextEncoder().encode('%PDF-1.7\n%broken beyond repair');
     await expect(ocrPdf.run(pdfInput(damaged, 'bad.pdf'), {}, context())).rejects.toThrow('The file bad.pdf is damaged');
     const locked = new Uint8Array(readFileSync(new URL('../../tests/fixtures/encrypted.pdf', import.meta.url)));
-    await expect(ocrPdf.run(pdfInput(locked, 'locked.pdf'), {}, context())).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(ocrPdf.run(pdfInput(locked, 'locked.pdf'), {}, context())).rejects.toThrow(encryptedMessage());
   });
 
   it('words its notice for several pages read, kept and empty', () => {

@@ -25,23 +25,22 @@ import { loadPdf } from '../lib/pdf/load';
 import { withPdfjs } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
-export const ALREADY_SEARCHABLE =
-  'Every page of this PDF already has text, so it is already searchable. Your file is unchanged.';
-export const CJK_FONT_MESSAGE =
-  'The Chinese and Japanese font could not be loaded, so the text layer cannot be written. Check your connection to this site and try again.';
+export const alreadySearchableMessage = () => runText('processors.ocrPdf.alreadySearchable');
+export const cjkFontMessage = () => runText('processors.ocrPdf.cjkFont');
 
 export function nothingReadMessage(name: string): string {
-  return `No text could be read on the scanned pages of ${name}. Please choose the language of its text, or scan it again sharper and level.`;
+  return runText('processors.ocrPdf.nothingRead', { name });
 }
 
 /** The notice of a finished run: which pages got a text layer, which were kept, which had nothing to read. */
 export function ocrPdfNotice(read: number[], kept: number[], empty: number[]): string {
   const sentences: string[] = [];
-  const pages = (list: number[]) => (list.length === 1 ? `Page ${list[0]}` : `Pages ${pageList(list)}`);
-  if (read.length > 0) sentences.push(`${pages(read)} ${read.length === 1 ? 'was' : 'were'} read with OCR and can now be searched and copied.`);
-  if (kept.length > 0) sentences.push(`${pages(kept)} already had text, so ${kept.length === 1 ? 'it was' : 'they were'} left as ${kept.length === 1 ? 'it was' : 'they were'}.`);
-  if (empty.length > 0) sentences.push(`No text could be read on ${pages(empty).toLowerCase()}.`);
+  const pages = (list: number[]) => ({ count: list.length, pages: list.length === 1 ? String(list[0]) : pageList(list) });
+  if (read.length > 0) sentences.push(runText('processors.ocrPdf.notice.read', pages(read)));
+  if (kept.length > 0) sentences.push(runText('processors.ocrPdf.notice.kept', pages(kept)));
+  if (empty.length > 0) sentences.push(runText('processors.ocrPdf.notice.empty', pages(empty)));
   return sentences.join(' ');
 }
 
@@ -54,7 +53,7 @@ async function textLayerFont(doc: PDFDocument, lang: OcrLanguage): Promise<PDFFo
     doc.registerFontkit(fontkit);
     return await doc.embedFont(bytes, { subset: true });
   } catch (error) {
-    if (isToolError(error)) throw new ToolError(CJK_FONT_MESSAGE);
+    if (isToolError(error)) throw new ToolError(cjkFontMessage());
     throw error;
   }
 }
@@ -78,7 +77,7 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   const pageCount = scans.length;
   const kept = scans.flatMap((scan, i) => (scan ? [] : [i + 1]));
   if (kept.length === pageCount) {
-    return [{ bytes: input.bytes, type: 'application/pdf', meta: { pageCount, pagesMadeSearchable: 0, words: 0 }, notice: ALREADY_SEARCHABLE }];
+    return [{ bytes: input.bytes, type: 'application/pdf', meta: { pageCount, pagesMadeSearchable: 0, words: 0 }, notice: alreadySearchableMessage() }];
   }
   const font = await textLayerFont(doc, lang);
   const read: number[] = [];

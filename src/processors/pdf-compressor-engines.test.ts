@@ -10,7 +10,7 @@ import { readManifest } from '../manifests/read';
 import { optionsSchema } from '../contract/options';
 import type { ProcessorContext } from '../contract/types';
 import { compressWithGhostscript, qFactor } from '../lib/pdf/compress-gs';
-import { createPdfCompressor, KEPT_NOTICE, unreachableNotice } from './pdf-compressor';
+import { createPdfCompressor, keptNotice, unreachableNotice } from './pdf-compressor';
 import { napiJpegCodec } from '../../tests/fixtures/pdf-build/napi-codec';
 import { imageHeavyPdf, tinyTextPdf } from '../../tests/fixtures/pdf-build/build';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
@@ -126,7 +126,7 @@ describe('pdf-compressor with two engines', () => {
     const out = await run(both, input, { level: 'high' });
     expect(Buffer.compare(out.bytes, input)).toBe(0);
     expect(out.meta).toMatchObject({ kept: 1, engine: 'None (original kept)', compressionRatio: 0 });
-    expect(out.notice).toBe(KEPT_NOTICE);
+    expect(out.notice).toBe(keptNotice());
   }, 60_000);
 
   it('strips scripts from the Ghostscript output too', async () => {

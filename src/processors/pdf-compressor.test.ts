@@ -5,7 +5,7 @@ import { napiJpegCodec } from '../../tests/fixtures/pdf-build/napi-codec';
 import { imageHeavyPdf, noisePng, tinyTextPdf } from '../../tests/fixtures/pdf-build/build';
 import { pdfPageTexts, pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
 import { encryptedPdf, isEncrypted, qpdfChecks, restrictedPdf } from '../../tests/fixtures/pdf/make';
-import { ENCRYPTED_MESSAGE } from '../lib/pdf/load';
+import { encryptedMessage } from '../lib/pdf/load';
 
 // These tests are about the pdf-lib path; the two-engine choice is tested in pdf-compressor-engines.test.ts.
 const compressor = createPdfCompressor(napiJpegCodec, null);
@@ -134,8 +134,8 @@ describe('pdf-compressor', () => {
 
   it('refuses a PDF that needs a password to open with the unlock message', async () => {
     const locked = await encryptedPdf(await tinyTextPdf(), 'secret1');
-    await expect(compress(pdf(locked), {}, ctx)).rejects.toMatchObject({ message: ENCRYPTED_MESSAGE, link: { href: '/tools/unlock-pdf' } });
-    await expect(compress(pdf(locked), { targetSize: true, targetMb: 0.1 }, ctx)).rejects.toMatchObject({ message: ENCRYPTED_MESSAGE });
+    await expect(compress(pdf(locked), {}, ctx)).rejects.toMatchObject({ message: encryptedMessage(), link: { href: '/tools/unlock-pdf' } });
+    await expect(compress(pdf(locked), { targetSize: true, targetMb: 0.1 }, ctx)).rejects.toMatchObject({ message: encryptedMessage() });
   });
 
   it('refuses files that are not PDFs, naming them', async () => {

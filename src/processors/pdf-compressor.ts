@@ -29,6 +29,7 @@ import { openablePdfBytes } from '../lib/pdf/load';
 import { browserJpegCodec, type JpegCodec } from '../lib/pdf/image-codec';
 import type { ToolOutput } from '../contract/types';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 /** The level option (medium by default), and the optional target size in megabytes. */
 export const options = z.object({
@@ -43,17 +44,16 @@ export function savedPercent(original: number, compressed: number): number {
 }
 
 /** Said when compression would not make the file smaller, so the original is handed back unchanged. */
-export const KEPT_NOTICE =
-  'This PDF is already well optimised: compressing it would not make it smaller, so your original file is kept.';
+export const keptNotice = () => runText('processors.pdfCompressor.kept');
 
 /** Said when the original is already within the size asked for. */
 export function alreadyUnderNotice(target: number): string {
-  return `This PDF is already smaller than ${formatBytes(target)}, so your original file is kept.`;
+  return runText('processors.pdfCompressor.alreadyUnder', { size: formatBytes(target) });
 }
 
 /** Said when the target cannot be reached without turning text into pictures. */
 export function unreachableNotice(target: number, reached: number): string {
-  return `This PDF cannot be made as small as ${formatBytes(target)} without turning its text into pictures. The smallest file that keeps the text is ${formatBytes(reached)}.`;
+  return runText('processors.pdfCompressor.unreachable', { target: formatBytes(target), reached: formatBytes(reached) });
 }
 
 const ENGINE_NAMES: Record<Compressed['engine'], string> = { 'pdf-lib': 'pdf-lib', ghostscript: 'Ghostscript', original: 'None (original kept)' };
@@ -84,7 +84,7 @@ export function createPdfCompressor(
       } else if (found.kept) notice = alreadyUnderNotice(target);
     } else {
       result = await compressBest(source, input.name, level, engines, ctx);
-      if (result.kept) notice = KEPT_NOTICE;
+      if (result.kept) notice = keptNotice();
     }
     // "Your original file is kept" means the visitor's own bytes, not the decrypted copy.
     let final: ToolOutput = { bytes: result.kept ? input.bytes : result.bytes, type: 'application/pdf' };

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { ProcessorContext } from '../contract/types';
 import { TABLE, tablePdf } from '../../tests/fixtures/pdf-text/table-pdf';
-import pdfToExcelProcessor, { NO_TEXT_MESSAGE, XLSX_TYPE } from './pdf-to-excel';
+import pdfToExcelProcessor, { noTextMessage, XLSX_TYPE } from './pdf-to-excel';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 
 const pdfToExcel = asWorkerCalls(pdfToExcelProcessor);
@@ -54,7 +54,7 @@ describe('pdf-to-excel', () => {
   it('refuses a PDF without any text', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([100, 100]);
-    await expect(pdfToExcel([{ name: 'scan.pdf', type: 'application/pdf', bytes: await doc.save() }], {}, context())).rejects.toThrow(NO_TEXT_MESSAGE);
+    await expect(pdfToExcel([{ name: 'scan.pdf', type: 'application/pdf', bytes: await doc.save() }], {}, context())).rejects.toThrow(noTextMessage());
   });
 
   it('refuses a file that is not a PDF', async () => {

@@ -16,12 +16,13 @@ import { mapPdfPages } from '../lib/pdf/page-loop';
 import { pageTextItems } from '../lib/pdf/pdfjs';
 import { recoverTable, type Table } from '../lib/pdf/text-layout';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 /** No options: manifests/pdf/pdf-to-excel.json declares none. */
 export const options = z.object({});
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const NO_TEXT_MESSAGE = 'This PDF has no text layer (it is probably scanned), so there is no table to convert.';
+export const noTextMessage = () => runText('processors.pdfToExcel.noText');
 
 /** Writes a recovered table into a worksheet, sizing each column to its longest text. */
 function fillSheet(sheet: ExcelJS.Worksheet, table: Table): void {
@@ -51,11 +52,11 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
     const printed = await pageTextItems(page);
     const fields = await formFieldItems(page, printed.some(printsText));
     const table = recoverTable([...printed, ...fields]);
-    fillSheet(workbook.addWorksheet(`Page ${page.pageNumber}`), table);
+    fillSheet(workbook.addWorksheet(runText('processors.pdfToExcel.sheetName', { page: page.pageNumber })), table);
     return table.length;
   });
   const rows = rowCounts.reduce((sum, n) => sum + n, 0);
-  if (rows === 0) throw new ToolError(NO_TEXT_MESSAGE);
+  if (rows === 0) throw new ToolError(noTextMessage());
   const buffer = await workbook.xlsx.writeBuffer();
   return [{ bytes: new Uint8Array(buffer as ArrayBuffer), type: XLSX_TYPE, meta: { pageCount: rowCounts.length, rows } }];
 });

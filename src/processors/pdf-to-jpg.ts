@@ -9,6 +9,7 @@ import { ToolError } from '../lib/errors';
 import { mapPages, withPdfjs } from '../lib/pdf/page-loop';
 import { assertPageFits, offscreenBackend, renderPageToJpeg, type RasterBackend } from '../lib/pdf/render';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 /** The options of manifests/pdf/pdf-to-jpg.json. */
 export const options = z.object({
@@ -30,9 +31,9 @@ export function parsePageList(text: string, pageCount: number): number[] {
     const start = m ? Number(m[1]) : NaN;
     const end = m?.[2] ? Number(m[2]) : start;
     if (!m || start < 1 || end < start) {
-      throw new ToolError(`The page list "${text.trim()}" is not valid. Use page numbers and ranges such as 1-3, 5.`);
+      throw new ToolError(runText('processors.pdfToJpg.badPageList', { list: text.trim() }));
     }
-    if (end > pageCount) throw new ToolError(`This PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}, so page ${end} does not exist.`);
+    if (end > pageCount) throw new ToolError(runText('processors.pdfToJpg.noSuchPage', { count: pageCount, page: end }));
     for (let p = start; p <= end; p++) pages.add(p);
   }
   return [...pages].sort((a, b) => a - b);

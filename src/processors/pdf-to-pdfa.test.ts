@@ -27,7 +27,7 @@ import { noisePng } from '../../tests/fixtures/pdf-build/build';
 import { restrictedPdf } from '../../tests/fixtures/pdf/make';
 import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../../tests/fixtures/scanned-pdf';
 import { itJudgedBy, judgeCommand } from '../../tests/support/judges';
-import pdfToPdfa, { RESTRICTIONS_DROPPED_NOTE, emptyPageMessage, fontsMessage, lostTextMessage, options, transparencyMessage, type PdfaLevel } from './pdf-to-pdfa';
+import pdfToPdfa, { restrictionsDroppedNote, emptyPageMessage, fontsMessage, lostTextMessage, options, transparencyMessage, type PdfaLevel } from './pdf-to-pdfa';
 
 const TEXT = 'Archive copy of the quarterly report';
 let work: string;
@@ -236,7 +236,7 @@ describe('pdf-to-pdfa', () => {
     });
     expect(run.failures).toEqual([]);
     const [out] = run.outputs;
-    expect(out!.note).toBe(RESTRICTIONS_DROPPED_NOTE);
+    expect(out!.note).toBe(restrictionsDroppedNote());
     const view = qpdfView(onDisk(out!.bytes));
     expectPdfa(view, 2);
   }, 60_000);

@@ -23,6 +23,7 @@ import { loadPdf, openablePdfBytes } from '../lib/pdf/load';
 import { checkPdfa, convertWithGhostscript, pagesLosingText, pagesWithTransparency, passed, type PdfaPart, type PdfaProblems } from '../lib/pdf/pdfa';
 import { pageList } from '../lib/ocr/scanned';
 import { containsActiveContent, stripActiveContent } from '../lib/pdf/sanitize';
+import { runText } from '../lib/i18n/run-messages';
 
 export const LEVELS = ['2b', '1b', '3b'] as const;
 export type PdfaLevel = (typeof LEVELS)[number];
@@ -34,26 +35,22 @@ export const options = z.object({
 const levelName = (level: PdfaLevel) => `PDF/A-${level}`;
 
 /** Said on the result card of a restrictions-only input: PDF/A cannot carry its restrictions. */
-export const RESTRICTIONS_DROPPED_NOTE =
-  'The original forbade some uses (printing, copying or editing). PDF/A does not allow encryption, so this file carries no such restrictions.';
+export const restrictionsDroppedNote = () => runText('processors.pdfToPdfa.restrictionsDropped');
+
+/** The values of a message naming pages: how many, and the page or the list of them. */
+const pageValues = (pages: number[]) => ({ count: pages.length, pages: pages.length === 1 ? String(pages[0]) : pageList(pages) });
 
 export function transparencyMessage(pages: number[]): string {
-  const which = pages.length === 1 ? `Page ${pages[0]} uses` : `Pages ${pageList(pages)} use`;
-  return `${which} transparency, which PDF/A-1b does not allow. Choose PDF/A-2b, which keeps transparency as it is.`;
+  return runText('processors.pdfToPdfa.transparency', pageValues(pages));
 }
 
 export function lostTextMessage(pages: number[], level: PdfaLevel): string {
-  const which = pages.length === 1 ? `Page ${pages[0]}` : `Pages ${pageList(pages)}`;
-  const why =
-    level === '1b'
-      ? `PDF/A-1b allows no transparency, so the converter would turn ${pages.length === 1 ? 'it' : 'them'} into ${pages.length === 1 ? 'a picture' : 'pictures'}. Choose PDF/A-2b, which keeps the text and the transparency.`
-      : `The converter would turn ${pages.length === 1 ? 'it' : 'them'} into ${pages.length === 1 ? 'a picture' : 'pictures'}, so no PDF/A file is made.`;
-  return `${which} would lose ${pages.length === 1 ? 'its' : 'their'} text (it could no longer be found or copied). ${why}`;
+  return runText(level === '1b' ? 'processors.pdfToPdfa.lostText1b' : 'processors.pdfToPdfa.lostText', pageValues(pages));
 }
 
 export function fontsMessage(fonts: string[], level: PdfaLevel): string {
   const names = fonts.map((font) => `"${font}"`).join(', ');
-  return `${fonts.length === 1 ? `The font ${names} could` : `The fonts ${names} could`} not be embedded, and ${levelName(level)} needs every font inside the file. Make the PDF again with its fonts embedded (in the PDF or print settings of the program that made it), then convert it.`;
+  return runText('processors.pdfToPdfa.fonts', { count: fonts.length, names, level: levelName(level) });
 }
 
 /** The reasons Ghostscript gave for leaving PDF/A out ("... reverting to normal PDF output"), shortened for a message. */
@@ -70,22 +67,20 @@ export function problemMessage(problems: PdfaProblems, level: PdfaLevel, warning
   if (problems.fonts.length > 0) return fontsMessage(problems.fonts, level);
   if (problems.transparencyPages.length > 0) return transparencyMessage(problems.transparencyPages);
   const reasons = ghostscriptReasons(warnings);
-  const because = reasons.length > 0 ? ` Ghostscript said: ${reasons.join(' ')}` : '';
-  if (problems.scripts) return `This PDF could not be converted to ${levelName(level)}: scripts or actions in it could not be removed, and PDF/A allows none.`;
-  if (problems.encrypted) return `This PDF could not be converted to ${levelName(level)}: the result would still be encrypted, which PDF/A does not allow.`;
-  const missing = problems.outputIntent ? 'its colour profile (output intent)' : 'the PDF/A identification in its metadata';
-  return `This PDF could not be converted to ${levelName(level)}: the result lacks ${missing}, so no file is given that would only claim to be PDF/A.${because}`;
+  const values = { level: levelName(level) };
+  if (problems.scripts) return runText('processors.pdfToPdfa.scripts', values);
+  if (problems.encrypted) return runText('processors.pdfToPdfa.encrypted', values);
+  const lacks = runText(problems.outputIntent ? 'processors.pdfToPdfa.lacksOutputIntent' : 'processors.pdfToPdfa.lacksIdentification', values);
+  return reasons.length > 0 ? `${lacks} ${runText('processors.pdfToPdfa.ghostscriptSaid', { reasons: reasons.join(' ') })}` : lacks;
 }
 
 export function emptyPageMessage(pages: number[]): string {
-  const which = pages.length === 1 ? `Page ${pages[0]} has` : `Pages ${pageList(pages)} have`;
-  return `${which} no size (an empty page box), so this PDF cannot be converted to PDF/A. Remove ${pages.length === 1 ? 'that page' : 'those pages'} with Rearrange PDF, then convert the rest.`;
+  return runText('processors.pdfToPdfa.emptyPage', pageValues(pages));
 }
 
-export const GHOSTSCRIPT_FAILED = (level: PdfaLevel) =>
-  `This PDF could not be converted to ${levelName(level)}: the converter stopped on it. If it opens in your PDF reader, print it to a new PDF there and convert that.`;
+export const GHOSTSCRIPT_FAILED = (level: PdfaLevel) => runText('processors.pdfToPdfa.ghostscriptFailed', { level: levelName(level) });
 
-export const GHOSTSCRIPT_NOT_LOADED = 'The PDF/A converter could not be loaded. Check your connection to this site and try again.';
+export const ghostscriptNotLoadedMessage = () => runText('processors.pdfToPdfa.ghostscriptNotLoaded');
 
 export default defineProcessor(
   options,
@@ -101,7 +96,7 @@ export default defineProcessor(
       const { width, height } = page.getMediaBox();
       return width * height === 0 ? [index + 1] : [];
     });
-    if (empty.length > 0) throw new ToolError(emptyPageMessage(empty), { href: '/tools/rearrange-pdf', label: 'Open Rearrange PDF' });
+    if (empty.length > 0) throw new ToolError(emptyPageMessage(empty), { href: '/tools/rearrange-pdf', label: runText('processors.pdfToPdfa.openRearrange') });
     if (part === 1) {
       // Ghostscript would turn such pages into pictures (losing their text) or stop; say so first.
       const transparent = pagesWithTransparency(original, { groups: false });
@@ -114,7 +109,7 @@ export default defineProcessor(
     try {
       run = await convertWithGhostscript(source, part, (page) => ctx.onProgress(Math.min(page - 1, pageCount), pageCount + 1));
     } catch (error) {
-      if (error instanceof GhostscriptError) throw new ToolError(/^Could not load/.test(error.message) ? GHOSTSCRIPT_NOT_LOADED : GHOSTSCRIPT_FAILED(level));
+      if (error instanceof GhostscriptError) throw new ToolError(/^Could not load/.test(error.message) ? ghostscriptNotLoadedMessage() : GHOSTSCRIPT_FAILED(level));
       throw error;
     }
     throwIfAborted(ctx.signal);
@@ -138,7 +133,7 @@ export default defineProcessor(
         bytes,
         type: 'application/pdf',
         meta: { pageCount, conformance: levelName(level) },
-        ...(source !== input.bytes ? { note: RESTRICTIONS_DROPPED_NOTE } : {}),
+        ...(source !== input.bytes ? { note: restrictionsDroppedNote() } : {}),
       },
     ];
   },

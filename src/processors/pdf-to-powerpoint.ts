@@ -27,6 +27,7 @@ import { fontStyle } from '../lib/pdf/text-layout';
 import { groupRuns, type RunLine } from '../lib/pdf/text-runs-lines';
 import { renderPageWithTextRuns } from '../lib/pdf/text-runs-render';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 /** No options: manifests/pdf/pdf-to-powerpoint.json declares none. */
 export const options = z.object({});
@@ -129,10 +130,7 @@ export function textBox(line: Pick<RunLine, 'x' | 'y' | 'dx' | 'dy' | 'advance' 
 /** A failure while drawing a page, as the visitor's message naming the page (a ToolError or a cancel passes through). */
 function pageError(error: unknown, pageNumber: number, name: string): unknown {
   if (isToolError(error) || (error instanceof Error && error.name === 'CancelledError')) return error;
-  return new ToolError(
-    `Page ${pageNumber} of ${name} could not be drawn: part of the file is damaged. ` +
-      'Open it in a PDF reader, save or print it as a new PDF, and try that copy, or choose another PDF.',
-  );
+  return new ToolError(runText('processors.pdfToPowerpoint.pageDamaged', { page: pageNumber, name }));
 }
 
 /** The processor with a chosen canvas backend (tests pass one built on @napi-rs/canvas). */

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ProcessorContext } from '../contract/types';
 import { terminateOcr } from '../lib/ocr/recognize';
 import { SAMPLE_TEXT, scannedPdf, wordAccuracy } from '../../tests/fixtures/scanned-pdf';
-import pdfToWord, { DOCX_TYPE, NO_TEXT_MESSAGE } from './pdf-to-word';
+import pdfToWord, { DOCX_TYPE, noTextMessage } from './pdf-to-word';
 
 afterAll(() => terminateOcr());
 
@@ -97,7 +97,7 @@ describe('pdf-to-word', () => {
   it('refuses a PDF without a text layer and nothing readable on its pages', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([100, 100]);
-    await expect(pdfToWord.run([{ name: 's.pdf', type: 'application/pdf', bytes: await doc.save() }], {}, context())).rejects.toThrow(NO_TEXT_MESSAGE);
+    await expect(pdfToWord.run([{ name: 's.pdf', type: 'application/pdf', bytes: await doc.save() }], {}, context())).rejects.toThrow(noTextMessage());
   }, 120_000);
 
   it('refuses a damaged PDF', async () => {

@@ -27,10 +27,10 @@ import { groupLines, groupParagraphs } from '../lib/pdf/text-layout';
 import { NUMBERING, sectionProperties, WordWriter } from '../lib/word/docx';
 import { readWordPage } from '../lib/word/page';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export const NO_TEXT_MESSAGE =
-  'No text was found in this PDF: it has no text layer and no words could be read on its pages. If it is a scan, choose the language of its text, or scan it again sharper and level.';
+export const noTextMessage = () => runText('processors.pdfText.noTextFound');
 
 export const options = z.object({ language: ocrLanguageOption });
 
@@ -66,7 +66,7 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
     textParagraphs += written.paragraphs;
     children.push(...written.blocks);
   });
-  if (textParagraphs === 0) throw new ToolError(NO_TEXT_MESSAGE);
+  if (textParagraphs === 0) throw new ToolError(noTextMessage());
   const document = new Document({ numbering: NUMBERING, sections: [{ properties: sectionProperties(pages.find((p) => p.word)?.word ?? undefined), children }] });
   const bytes = new Uint8Array(await Packer.toArrayBuffer(document));
   return [

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import type { ProcessorContext } from '../contract/types';
 import { isToolError } from '../lib/errors';
-import pdfTranslatorProcessor, { MISMATCH_MESSAGE, options, NO_TEXT_MESSAGE, NOT_TRANSLATED_MESSAGE } from './pdf-translator';
+import pdfTranslatorProcessor, { mismatchMessage, options, noTextMessage, notTranslatedMessage } from './pdf-translator';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 
 const pdfTranslator = asWorkerCalls(pdfTranslatorProcessor);
@@ -159,9 +159,9 @@ describe('pdf-translator', () => {
   });
 
   it('refuses a run whose text was never translated', async () => {
-    expect(await rejection(pdfTranslator(pdfInput(await sourcePdf()), { targetLanguage: 'es', maintainLayout: true }, context()))).toBe(NOT_TRANSLATED_MESSAGE);
+    expect(await rejection(pdfTranslator(pdfInput(await sourcePdf()), { targetLanguage: 'es', maintainLayout: true }, context()))).toBe(notTranslatedMessage());
     const blank = [{ page: 1, paragraphs: ['', ' '] }, { page: 2, paragraphs: [''] }];
-    expect(await rejection(pdfTranslator(pdfInput(await sourcePdf()), { targetLanguage: 'es', maintainLayout: true, translated: blank }, context()))).toBe(NOT_TRANSLATED_MESSAGE);
+    expect(await rejection(pdfTranslator(pdfInput(await sourcePdf()), { targetLanguage: 'es', maintainLayout: true, translated: blank }, context()))).toBe(notTranslatedMessage());
   });
 
   it('refuses translations that do not line up with the paragraphs', async () => {
@@ -169,7 +169,7 @@ describe('pdf-translator', () => {
     const tooFew = [{ page: 1, paragraphs: ['Informe anual'] }, SPANISH[1]!];
     const noPage = [{ page: 9, paragraphs: ['x'] }];
     for (const translated of [tooFew, noPage]) {
-      expect(await rejection(pdfTranslator(pdfInput(input), { targetLanguage: 'es', maintainLayout: true, translated }, context()))).toBe(MISMATCH_MESSAGE);
+      expect(await rejection(pdfTranslator(pdfInput(input), { targetLanguage: 'es', maintainLayout: true, translated }, context()))).toBe(mismatchMessage());
     }
     // A value of another shape never reaches the processor: the worker's parse refuses it.
     for (const translated of [[{ page: 1, paragraphs: [1, 2] }], 'text']) {
@@ -180,7 +180,7 @@ describe('pdf-translator', () => {
   it('refuses a PDF with no text, a damaged file and a missing file', async () => {
     const scan = await PDFDocument.create();
     scan.addPage([200, 200]).drawRectangle({ x: 10, y: 10, width: 50, height: 50, color: rgb(0, 0, 0) });
-    expect(await rejection(pdfTranslator(pdfInput(await scan.save()), { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(NO_TEXT_MESSAGE);
+    expect(await rejection(pdfTranslator(pdfInput(await scan.save()), { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(noTextMessage());
     const damaged = new TextEncoder().encode('%PDF-1.4\nthis is not really a pdf');
     expect(await rejection(pdfTranslator(pdfInput(damaged), { targetLanguage: 'es', maintainLayout: true, translated: [] }, context()))).toBe(
       'The file report.pdf is damaged (its cross-reference table or catalog is missing or broken) and could not be read. Open it in a PDF reader, save or print it as a new PDF, and try that copy, or choose another PDF.',

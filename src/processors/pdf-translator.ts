@@ -19,10 +19,11 @@ import { pageTextItems } from '../lib/pdf/pdfjs';
 import { hasCjk, pageParagraphs, readTranslated, type TranslatedPage } from '../lib/pdf/translate-layout';
 import { drawOverPage, embedSubset, reflowDocument, type PageWork } from '../lib/pdf/translate-pdf';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
-export const NOT_TRANSLATED_MESSAGE = 'The text of this PDF has not been translated yet. Please press Translate PDF again.';
-export const MISMATCH_MESSAGE = 'The translation no longer matches the text of this PDF. Please translate the PDF again.';
-export const NO_TEXT_MESSAGE = 'This PDF has no text layer (it is probably scanned), so there is no text to translate.';
+export const notTranslatedMessage = () => runText('processors.pdfTranslator.notTranslated');
+export const mismatchMessage = () => runText('processors.pdfTranslator.mismatch');
+export const noTextMessage = () => runText('processors.pdfTranslator.noText');
 
 export const options = z.object({
   /** The language translated into (manifest field). */
@@ -51,16 +52,16 @@ function readSource(input: ToolInput, ctx: ProcessorContext): Promise<SourcePage
 
 /** Pairs each page's paragraphs with the translations sent for it; throws when they do not line up. */
 function pairUp(source: SourcePage[], option: TranslatedPage[] | undefined): PageWork[] {
-  if (option === undefined) throw new ToolError(NOT_TRANSLATED_MESSAGE);
+  if (option === undefined) throw new ToolError(notTranslatedMessage());
   const translated = readTranslated(option, source.length);
-  if (!translated) throw new ToolError(MISMATCH_MESSAGE);
-  if (source.every((p) => p.paragraphs.length === 0)) throw new ToolError(NO_TEXT_MESSAGE);
+  if (!translated) throw new ToolError(mismatchMessage());
+  if (source.every((p) => p.paragraphs.length === 0)) throw new ToolError(noTextMessage());
   const work = source.map((page, i) => {
     const translations = translated.get(i + 1) ?? [];
-    if (translations.length !== page.paragraphs.length) throw new ToolError(MISMATCH_MESSAGE);
+    if (translations.length !== page.paragraphs.length) throw new ToolError(mismatchMessage());
     return { ...page, translations };
   });
-  if (work.every((p) => p.translations.every((t) => t.trim() === ''))) throw new ToolError(NOT_TRANSLATED_MESSAGE);
+  if (work.every((p) => p.translations.every((t) => t.trim() === ''))) throw new ToolError(notTranslatedMessage());
   return work;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { ctx, encryptedPdf, NOT_A_PDF, numberedPdf, pdfInput, sourceIndexes } from '../../tests/fixtures/pdf/make';
-import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
+import { encryptedMessage, notPdfMessage } from '../lib/pdf/load';
 import { INPUT_PATH, OUTPUT_PATH, runQpdf } from '../lib/pdf/qpdf';
 import protectPdfProcessor from './protect-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
@@ -68,7 +68,7 @@ describe('protect-pdf', () => {
 
   it('refuses encrypted and non-PDF input', async () => {
     const locked = await encryptedPdf(await numberedPdf(1), 'secret1');
-    await expect(protectPdf([pdfInput(locked)], { password: 'another1' }, ctx())).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(protectPdf([pdfInput(locked)], { password: 'another1' }, ctx())).rejects.toThrow(encryptedMessage());
     await expect(protectPdf([pdfInput(NOT_A_PDF, 'a.doc')], { password: 'another1' }, ctx())).rejects.toThrow(notPdfMessage('a.doc'));
   });
 });

@@ -12,6 +12,7 @@ import { loadPdf } from '../lib/pdf/load';
 import { INPUT_PATH, OUTPUT_PATH, runQpdf } from '../lib/pdf/qpdf';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 /** The options this processor reads. Only `password` is a manifest field today. */
 export const options = z.object({
@@ -26,9 +27,9 @@ export const options = z.object({
 });
 export type ProtectPdfOptions = z.output<typeof options>;
 
-export const PASSWORD_REQUIRED_MESSAGE = 'Please enter a password to protect the PDF.';
-export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters long.';
 export const MIN_PASSWORD_LENGTH = 6;
+export const passwordRequiredMessage = () => runText('processors.protectPdf.passwordRequired');
+export const passwordTooShortMessage = () => runText('processors.protectPdf.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
 
 /** A 192-bit random password, written in hex. */
 function randomPassword(): string {
@@ -38,8 +39,8 @@ function randomPassword(): string {
 
 /** Checks the password and returns it unchanged (spaces are part of a password). */
 export function readPassword(password: string): string {
-  if (!password.trim()) throw new ToolError(PASSWORD_REQUIRED_MESSAGE);
-  if ([...password].length < MIN_PASSWORD_LENGTH) throw new ToolError(PASSWORD_TOO_SHORT_MESSAGE);
+  if (!password.trim()) throw new ToolError(passwordRequiredMessage());
+  if ([...password].length < MIN_PASSWORD_LENGTH) throw new ToolError(passwordTooShortMessage());
   return password;
 }
 
@@ -72,7 +73,7 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
   const run = await runQpdf(encryptArgs(password, owner, options), clean);
   // Exit code 3 means success with warnings about the (repaired) input.
   if ((run.code !== 0 && run.code !== 3) || !run.output) {
-    throw new ToolError(`The file ${input.name} could not be encrypted. It may be damaged; please try another PDF.`);
+    throw new ToolError(runText('processors.protectPdf.notEncrypted', { name: input.name }));
   }
   throwIfAborted(ctx.signal);
   ctx.onProgress(2, 2);

@@ -12,6 +12,7 @@ import { defineProcessor } from '../contract/processor';
 import { throwIfAborted } from '../lib/errors';
 import { decode } from '../lib/image/decode';
 import type { RasterImage } from '../lib/image/types';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({});
 
@@ -48,7 +49,7 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
       return entry;
     };
 
-    const base = group('Composite');
+    const base = group(runText('processors.psdToAi.compositeLayer'));
     await drawInLayer(doc, page, base.tag, composite, { x: 0, y: 0 }, 1);
     for (const layer of layers) {
       throwIfAborted(ctx.signal);
@@ -62,7 +63,7 @@ export default defineProcessor(options, async (inputs, _options, ctx) => {
     const refs = groups.map((g) => g.ref);
     doc.catalog.set(
       PDFName.of('OCProperties'),
-      doc.context.obj({ OCGs: refs, D: { Name: PDFHexString.fromText('Layers'), Order: refs, ON: [base.ref], OFF: refs.slice(1) } }),
+      doc.context.obj({ OCGs: refs, D: { Name: PDFHexString.fromText(runText('processors.psdToAi.layersConfiguration')), Order: refs, ON: [base.ref], OFF: refs.slice(1) } }),
     );
     const bytes = await doc.save();
     outputs.push({ bytes, type: 'application/pdf', meta: { width, height, layers: layers.length } });

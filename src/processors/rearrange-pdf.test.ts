@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { degrees, PDFDocument, PDFName } from 'pdf-lib';
 import { ctx, encryptedPdf, isEncrypted, NOT_A_PDF, numberedPdf, numberedTextPdf, pdfInput, qpdfChecks, restrictedPdf, sourceIndexes } from '../../tests/fixtures/pdf/make';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
-import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
+import { encryptedMessage, notPdfMessage } from '../lib/pdf/load';
 import rearrangePdfProcessor from './rearrange-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 
@@ -74,7 +74,7 @@ describe('rearrange-pdf', () => {
   it('refuses encrypted and non-PDF input with the project messages', async () => {
     const locked = await encryptedPdf(await numberedPdf(2), 'secret1');
     const copy = locked.slice();
-    await expect(rearrangePdf([pdfInput(locked)], {}, ctx())).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(rearrangePdf([pdfInput(locked)], {}, ctx())).rejects.toThrow(encryptedMessage());
     expect(locked).toEqual(copy);
     await expect(rearrangePdf([pdfInput(NOT_A_PDF, 'a.txt')], {}, ctx())).rejects.toThrow(notPdfMessage('a.txt'));
   });

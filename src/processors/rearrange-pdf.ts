@@ -11,6 +11,7 @@ import { adoptCopiedFields } from '../lib/pdf/form-fields';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 /** None is a manifest field: the page list view sends them. */
 export const options = z.object({
@@ -20,15 +21,15 @@ export const options = z.object({
   rotations: z.array(z.number().multipleOf(90)).optional(),
 });
 
-export const NO_PAGES_MESSAGE = 'Please keep at least one page.';
+export const noPagesMessage = () => runText('processors.rearrangePdf.noPages');
 
 /** Checks the order against the page count; absent means every page in order. */
 export function readOrder(order: number[] | undefined, pageCount: number): number[] {
   if (order === undefined) return Array.from({ length: pageCount }, (_, i) => i);
-  if (order.length === 0) throw new ToolError(NO_PAGES_MESSAGE);
+  if (order.length === 0) throw new ToolError(noPagesMessage());
   return order.map((index) => {
     if (index >= pageCount) {
-      throw new ToolError(`The page order refers to a page this PDF does not have (it has ${pageCount} pages). Please reload the PDF and try again.`);
+      throw new ToolError(runText('processors.rearrangePdf.unknownPage', { count: pageCount }));
     }
     return index;
   });

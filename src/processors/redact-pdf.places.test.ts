@@ -20,7 +20,7 @@ import { napiBackend } from '../../tests/fixtures/pdf-text/napi-backend';
 import { itJudgedBy } from '../../tests/support/judges';
 import { searchSavedFile, unpaintedBoxes } from '../lib/pdf/redact-check';
 import { DOCUMENT_REMOVERS } from '../lib/pdf/redact-document';
-import { NOTHING_FOUND_MESSAGE, options, redactPdf } from './redact-pdf';
+import { nothingFoundMessage, options, redactPdf } from './redact-pdf';
 
 const MODES = {
   'searched words': async () => ({ words: HIDDEN_NAME }),
@@ -133,7 +133,7 @@ describe('the check after redaction', () => {
 
   it('takes no word of the PDF format for text: /Text, /Link, /MediaBox and /Font are names, not words anyone reads', async () => {
     const input = await hidingPlacePdf('comment on another page');
-    await expect(redact(input, { words: 'Text, Annot, Link, MediaBox, Font' })).rejects.toThrow(NOTHING_FOUND_MESSAGE);
+    await expect(redact(input, { words: 'Text, Annot, Link, MediaBox, Font' })).rejects.toThrow(nothingFoundMessage());
     const output = await redact(input, { words: `${HIDDEN_NAME}, Text, Annot, MediaBox, Font, Helvetica` });
     expect((await PDFDocument.load(output.bytes)).getPageCount()).toBe(2);
   });

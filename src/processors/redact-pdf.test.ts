@@ -13,7 +13,7 @@ import { formPdf } from '../../tests/fixtures/pdf-build/forms';
 import { KEPT_WORDS, picturePdf, PROPERTIES, SECRETS, secretsPdf } from '../../tests/fixtures/pdf-build/redact';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { renderPage } from '../../tests/fixtures/pdf-build/render';
-import { NOTHING_FOUND_MESSAGE, NOTHING_TO_REDACT_MESSAGE, options, redactPdf as run } from './redact-pdf';
+import { nothingFoundMessage, nothingToRedactMessage, options, redactPdf as run } from './redact-pdf';
 
 /** A run as the worker makes it: the manifest's defaults overridden by `raw`, parsed with the schema. */
 const redact = async (bytes: Uint8Array, raw: Record<string, unknown>) => {
@@ -145,9 +145,9 @@ describe('redact-pdf', () => {
 
   it('says there is nothing to redact without boxes or search, and when the search finds nothing', async () => {
     const input = await secretsPdf();
-    await expect(redact(input, {})).rejects.toThrow(new ToolError(NOTHING_TO_REDACT_MESSAGE));
-    await expect(redact(input, { words: ' , ' })).rejects.toThrow(new ToolError(NOTHING_TO_REDACT_MESSAGE));
-    await expect(redact(input, { words: 'Pterodactyl' })).rejects.toThrow(new ToolError(NOTHING_FOUND_MESSAGE));
+    await expect(redact(input, {})).rejects.toThrow(new ToolError(nothingToRedactMessage()));
+    await expect(redact(input, { words: ' , ' })).rejects.toThrow(new ToolError(nothingToRedactMessage()));
+    await expect(redact(input, { words: 'Pterodactyl' })).rejects.toThrow(new ToolError(nothingFoundMessage()));
     await expect(redact(input, { redactions: [{ page: 5, x: 0, y: 0, width: 0.5, height: 0.5 }] })).rejects.toThrow(/page 6, but this PDF has 2 pages/);
   });
 

@@ -32,6 +32,7 @@ import { renderRedactedPage } from '../lib/pdf/redact-raster';
 import { advanceWidth, removeMetadata, TextLayerFonts, writeRedactedPage } from '../lib/pdf/redact-write';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 const fraction = z.number().min(0).max(1);
 
@@ -53,10 +54,8 @@ export const options = z.object({
 });
 export type RedactPdfOptions = z.output<typeof options>;
 
-export const NOTHING_TO_REDACT_MESSAGE =
-  'Nothing to redact. Please draw boxes over what to remove, or choose what to search for: email addresses, phone numbers or your own words.';
-export const NOTHING_FOUND_MESSAGE =
-  'Nothing to redact was found: the PDF has none of the email addresses, phone numbers or words searched for. If it is a scan, run OCR PDF first, or draw boxes over what to remove.';
+export const nothingToRedactMessage = () => runText('processors.redactPdf.nothingToRedact');
+export const nothingFoundMessage = () => runText('processors.redactPdf.nothingFound');
 /** More pages than this would take minutes to draw at 200 DPI in a browser. */
 export const MAX_PAGES = 500;
 
@@ -87,8 +86,8 @@ interface PageRead {
 
 function afterNote(removed: readonly string[], unwritten: number): string | undefined {
   const parts: string[] = [];
-  if (removed.length > 0) parts.push(`Also removed: ${removed.join(', ')}.`);
-  if (unwritten > 0) parts.push(`${unwritten} piece${unwritten === 1 ? '' : 's'} of text in a script no bundled font covers cannot be selected or searched in the result; the page pictures still show them.`);
+  if (removed.length > 0) parts.push(runText('processors.redactPdf.alsoRemoved', { items: removed.join(', ') }));
+  if (unwritten > 0) parts.push(runText('processors.redactPdf.unwritten', { count: unwritten }));
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
@@ -107,13 +106,13 @@ export async function redactPdf(
   const input = firstInput(inputs);
   const asked: RedactSearch = { emails: options.emails, phones: options.phones, words: parseWordList(options.words) };
   const areas = options.redactions.filter((box) => box.width > 0.001 && box.height > 0.001);
-  if (areas.length === 0 && !searchesAnything(asked)) throw new ToolError(NOTHING_TO_REDACT_MESSAGE);
+  if (areas.length === 0 && !searchesAnything(asked)) throw new ToolError(nothingToRedactMessage());
 
   const doc = await loadPdf(input.bytes, input.name);
   const pageCount = doc.getPageCount();
-  if (pageCount > MAX_PAGES) throw new ToolError(`This PDF has ${pageCount} pages; Redact PDF takes up to ${MAX_PAGES}. Please split it first.`);
+  if (pageCount > MAX_PAGES) throw new ToolError(runText('processors.redactPdf.tooManyPages', { count: pageCount, max: MAX_PAGES }));
   const beyond = areas.find((box) => box.page >= pageCount);
-  if (beyond) throw new ToolError(`A box was drawn on page ${beyond.page + 1}, but this PDF has ${pageCount} pages. Please draw the boxes again.`);
+  if (beyond) throw new ToolError(runText('processors.redactPdf.boxBeyondPages', { page: beyond.page + 1, count: pageCount }));
 
   const fonts = new TextLayerFonts(doc);
   const latin = await fonts.latin();
@@ -175,7 +174,7 @@ export async function redactPdf(
     }
   });
   // A search that no page shows may still be in a bookmark, an attachment or the metadata.
-  if (painted.length === 0 && (await searchSavedFile(input.bytes, search)).length === 0) throw new ToolError(NOTHING_FOUND_MESSAGE);
+  if (painted.length === 0 && (await searchSavedFile(input.bytes, search)).length === 0) throw new ToolError(nothingFoundMessage());
 
   const removed = removeFromDocument(doc, new Terms(search), removers);
   if (options.removeMetadata) removeMetadata(doc);

@@ -11,9 +11,9 @@ import { hiddenInformationPdf, PLACES, plainPdf, SECRET_PREFIX, SECRETS, VISIBLE
 import { pdfPagePlacements, pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { itJudgedBy } from '../../tests/support/judges';
 import { batchSupport, nodeSupport } from '../core/capability';
-import { ENCRYPTED_MESSAGE, loadPdf, notPdfMessage } from '../lib/pdf/load';
+import { encryptedMessage, loadPdf, notPdfMessage } from '../lib/pdf/load';
 import { readManifest } from '../manifests/read';
-import processor, { NOTHING_CHOSEN_FOUND_NOTE, NOTHING_FOUND_NOTE, options } from './remove-hidden-information';
+import processor, { nothingChosenFoundNote, nothingFoundNote, options } from './remove-hidden-information';
 
 const ALL_ON = Object.fromEntries(PLACES.map((place) => [place, true])) as Record<Place, boolean>;
 
@@ -195,7 +195,7 @@ describe('remove-hidden-information', () => {
     const input = await plainPdf();
     const output = await clean(input);
     expect(output.bytes).toEqual(input);
-    expect(output.note).toBe(NOTHING_FOUND_NOTE);
+    expect(output.note).toBe(nothingFoundNote());
     expect(output.note).toBe('No hidden information was found; the PDF is unchanged.');
     expect(output.meta).toEqual({ pageCount: 1 });
   });
@@ -204,7 +204,7 @@ describe('remove-hidden-information', () => {
     const input = await hiddenInformationPdf(['comments']);
     const output = await clean(await input, { comments: false, hiddenText: false });
     expect(output.bytes).toEqual(input);
-    expect(output.note).toBe(NOTHING_CHOSEN_FOUND_NOTE);
+    expect(output.note).toBe(nothingChosenFoundNote());
     expect(output.note).toBe('No hidden information of the kinds chosen was found; the PDF is unchanged.');
   });
 
@@ -218,7 +218,7 @@ describe('remove-hidden-information', () => {
 
   it('refuses what is not a PDF, a damaged PDF and a password-protected one with the messages of every PDF tool', async () => {
     await expect(clean(NOT_A_PDF, {}, 'notes.pdf')).rejects.toThrow(notPdfMessage('notes.pdf'));
-    await expect(clean(await encryptedPdf(await plainPdf(), 'secret'))).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(clean(await encryptedPdf(await plainPdf(), 'secret'))).rejects.toThrow(encryptedMessage());
     const damaged = new TextEncoder().encode(DAMAGED_PDF_SOURCES['no-pages-entry']);
     const expected = await loadPdf(damaged, 'broken.pdf').then(
       () => 'opened',

@@ -20,6 +20,7 @@ import { loadPdf, mentionsEncryption } from '../lib/pdf/load';
 import { dropGroups, dropOptionalContent, groupsInUse, OC_KEY, readOptionalContent } from '../lib/pdf/optional-content';
 import { appendRevision, readRevisions, unreachableObjects } from '../lib/pdf/revisions';
 import { pruneUnreachable, stripActiveContent } from '../lib/pdf/sanitize';
+import { runText } from '../lib/i18n/run-messages';
 
 /** The options of manifests/pdf/remove-hidden-information.json: one switch per kind of hidden information. */
 export const options = z.object({
@@ -52,32 +53,33 @@ export interface Removed {
   unusedObjects: number;
 }
 
-export const NOTHING_FOUND_NOTE = 'No hidden information was found; the PDF is unchanged.';
-export const NOTHING_CHOSEN_FOUND_NOTE = 'No hidden information of the kinds chosen was found; the PDF is unchanged.';
-
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+export const nothingFoundNote = () => runText('processors.removeHidden.nothingFound');
+export const nothingChosenFoundNote = () => runText('processors.removeHidden.nothingChosenFound');
 
 /** "a, b and c". */
 function listed(parts: string[]): string {
-  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  if (parts.length <= 1) return parts.join('');
+  const items = parts.slice(0, -1).join(runText('processors.removeHidden.list.separator'));
+  return runText('processors.removeHidden.list.last', { items, last: parts.at(-1) });
 }
 
 /** The result card's sentence: what was removed, in the order of the options. */
 export function removedSentence(removed: Removed): string {
   const parts: string[] = [];
-  if (removed.metadata) parts.push('document metadata');
-  if (removed.attachments) parts.push(counted(removed.attachments, 'attachment', 'attachments'));
-  if (removed.scriptsAndActions) parts.push(counted(removed.scriptsAndActions, 'script or action', 'scripts and actions'));
-  if (removed.comments) parts.push(counted(removed.comments, 'comment', 'comments'));
-  if (removed.formFields) parts.push(`${counted(removed.formFields, 'form field', 'form fields')} (flattened into the page)`);
-  if (removed.xfaForms) parts.push('an XFA form');
-  if (removed.hiddenLayers) parts.push(counted(removed.hiddenLayers, 'hidden layer', 'hidden layers'));
-  if (removed.hiddenTextPages) parts.push(`hidden text on ${counted(removed.hiddenTextPages, 'page', 'pages')}`);
-  if (removed.thumbnails) parts.push(counted(removed.thumbnails, 'page thumbnail', 'page thumbnails'));
-  if (removed.privateData) parts.push("other programs' private data");
-  if (removed.earlierRevisions) parts.push(counted(removed.earlierRevisions, 'earlier revision', 'earlier revisions'));
-  if (removed.unusedObjects) parts.push(counted(removed.unusedObjects, 'unused object', 'unused objects'));
-  return parts.length ? `Removed ${listed(parts)}.` : '';
+  const item = (key: keyof Removed, count: number) => parts.push(runText(`processors.removeHidden.item.${key}`, { count }));
+  if (removed.metadata) item('metadata', removed.metadata);
+  if (removed.attachments) item('attachments', removed.attachments);
+  if (removed.scriptsAndActions) item('scriptsAndActions', removed.scriptsAndActions);
+  if (removed.comments) item('comments', removed.comments);
+  if (removed.formFields) item('formFields', removed.formFields);
+  if (removed.xfaForms) item('xfaForms', removed.xfaForms);
+  if (removed.hiddenLayers) item('hiddenLayers', removed.hiddenLayers);
+  if (removed.hiddenTextPages) item('hiddenTextPages', removed.hiddenTextPages);
+  if (removed.thumbnails) item('thumbnails', removed.thumbnails);
+  if (removed.privateData) item('privateData', removed.privateData);
+  if (removed.earlierRevisions) item('earlierRevisions', removed.earlierRevisions);
+  if (removed.unusedObjects) item('unusedObjects', removed.unusedObjects);
+  return parts.length ? runText('processors.removeHidden.removed', { items: listed(parts) }) : '';
 }
 
 /**
@@ -159,7 +161,7 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
   const allChosen = Object.values(o).every(Boolean);
   if (!sentence) {
     step();
-    return [{ bytes: input.bytes, type: 'application/pdf', meta: { pageCount: doc.getPageCount() }, note: allChosen ? NOTHING_FOUND_NOTE : NOTHING_CHOSEN_FOUND_NOTE }];
+    return [{ bytes: input.bytes, type: 'application/pdf', meta: { pageCount: doc.getPageCount() }, note: allChosen ? nothingFoundNote() : nothingChosenFoundNote() }];
   }
 
   if (o.scripts) stripActiveContent(doc);

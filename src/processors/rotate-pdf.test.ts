@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { degrees, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { ctx, encryptedPdf, NOT_A_PDF, pdfInput } from '../../tests/fixtures/pdf/make';
 import { asWorkerCalls } from '../../tests/support/run-processor';
-import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
+import { encryptedMessage, notPdfMessage } from '../lib/pdf/load';
 import rotatePdfProcessor from './rotate-pdf';
 
 const rotatePdf = asWorkerCalls(rotatePdfProcessor);
@@ -85,6 +85,6 @@ describe('rotate-pdf', () => {
 
   it('gives the shared messages for a file that is not a PDF and for an encrypted one', async () => {
     await expect(run(NOT_A_PDF, '90', '', 'notes.pdf')).rejects.toThrow(notPdfMessage('notes.pdf'));
-    await expect(run(await encryptedPdf(await fivePages(), 'secret'), '90')).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(run(await encryptedPdf(await fivePages(), 'secret'), '90')).rejects.toThrow(encryptedMessage());
   });
 });

@@ -7,7 +7,7 @@ import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStre
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeIdentity, p12Input } from '../../tests/fixtures/certificate';
 import { ctx, numberedPdf, pdfInput, restrictedPdf } from '../../tests/fixtures/pdf/make';
-import { CERTIFIED_MESSAGE, PROTECTED_MESSAGE } from '../lib/pdf/sign-certificate';
+import { certifiedMessage, protectedMessage } from '../lib/pdf/sign-certificate';
 import { hasJudges, itJudgedBy } from '../../tests/support/judges';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 import processor from './sign-pdf-certificate';
@@ -106,7 +106,7 @@ describe('sign-pdf-certificate', () => {
   it('refuses a restricted PDF, whose protection would have to change it after signing, and points to Unlock PDF', async () => {
     const restricted = await restrictedPdf(await numberedPdf(1));
     const error = await sign([pdfInput(restricted), p12Input(identity.p12)], values, ctx()).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'ToolError', message: PROTECTED_MESSAGE, link: { href: '/tools/unlock-pdf' } });
+    expect(error).toMatchObject({ name: 'ToolError', message: protectedMessage(), link: { href: '/tools/unlock-pdf' } });
   });
 
   itJudgedBy('pdfsig', 'keeps the fields of a PDF form and adds the signature field to them; signs several PDFs with one certificate', async () => {
@@ -164,7 +164,7 @@ describe('sign-pdf-certificate', () => {
       doc.catalog.set(PDFName.of('Perms'), doc.context.obj({ DocMDP: signature }));
       return doc.save();
     };
-    await expect(sign([pdfInput(await certified(1)), p12Input(identity.p12)], values, ctx())).rejects.toThrow(CERTIFIED_MESSAGE);
+    await expect(sign([pdfInput(await certified(1)), p12Input(identity.p12)], values, ctx())).rejects.toThrow(certifiedMessage());
     const [out] = await sign([pdfInput(await certified(2)), p12Input(identity.p12)], values, ctx());
     expect(out.meta).toMatchObject({ signedBy: 'Alice Example' });
   });

@@ -18,6 +18,7 @@ import { readPkcs12 } from '../lib/certificate/pkcs12';
 import { isToolError, throwIfAborted, ToolError } from '../lib/errors';
 import { looksLikePdf } from '../lib/pdf/messages';
 import { signPdf } from '../lib/pdf/sign-certificate';
+import { runText } from '../lib/i18n/run-messages';
 
 /** The options of manifests/pdf/sign-pdf-certificate.json. */
 export const options = z.object({
@@ -30,9 +31,9 @@ export const options = z.object({
   location: z.string().default(''),
 });
 
-export const NO_CERTIFICATE_MESSAGE = 'Please add your certificate file (.p12 or .pfx) beside the PDF: it holds the key the PDF is signed with.';
-export const TWO_CERTIFICATES_MESSAGE = 'Please add only one certificate file (.p12 or .pfx): a PDF is signed with one certificate at a time.';
-export const NO_PDF_MESSAGE = 'Please add the PDF to sign beside the certificate file.';
+export const noCertificateMessage = () => runText('processors.signPdfCertificate.noCertificate');
+export const twoCertificatesMessage = () => runText('processors.signPdfCertificate.twoCertificates');
+export const noPdfMessage = () => runText('processors.signPdfCertificate.noPdf');
 
 const isCertificateName = (name: string) => /\.(p12|pfx)$/i.test(name);
 
@@ -43,9 +44,9 @@ function dateText(date: Date): string {
 /** A Warning for a certificate outside its validity period: the signature is made, but readers will not accept it as valid then. */
 function validityWarning(notBefore: Date, notAfter: Date, now: Date): string | undefined {
   if (now > notAfter)
-    return `Signed, but the certificate expired on ${dateText(notAfter)}: PDF readers will report that it was not valid when the document was signed. Sign with a current certificate for a signature others accept.`;
+    return runText('processors.signPdfCertificate.expired', { date: dateText(notAfter) });
   if (now < notBefore)
-    return `Signed, but the certificate is valid only from ${dateText(notBefore)}: PDF readers will report that it was not yet valid when the document was signed (check the device's clock).`;
+    return runText('processors.signPdfCertificate.notYetValid', { date: dateText(notBefore) });
   return undefined;
 }
 
@@ -54,9 +55,9 @@ export default defineProcessor(
   async (inputs, values, ctx) => {
     const certificates = inputs.filter((input) => isCertificateName(input.name) || (!looksLikePdf(input.bytes) && !/\.pdf$/i.test(input.name)));
     const pdfs = inputs.map((input, index) => ({ input, index })).filter(({ input }) => !certificates.includes(input));
-    if (certificates.length === 0) throw new ToolError(NO_CERTIFICATE_MESSAGE);
-    if (certificates.length > 1) throw new ToolError(TWO_CERTIFICATES_MESSAGE);
-    if (pdfs.length === 0) throw new ToolError(NO_PDF_MESSAGE);
+    if (certificates.length === 0) throw new ToolError(noCertificateMessage());
+    if (certificates.length > 1) throw new ToolError(twoCertificatesMessage());
+    if (pdfs.length === 0) throw new ToolError(noPdfMessage());
 
     const certificate: ToolInput = certificates[0];
     const signer = await cmsSigner(readPkcs12(certificate.bytes, certificate.name, values.password));

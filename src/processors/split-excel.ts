@@ -12,6 +12,7 @@ import { looksLikeZip } from '../lib/zip';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { XLSX_TYPE } from '../lib/xlsx-writer';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 export const options = z.object({ method: z.enum(['sheets', 'rows']), rowsPerFile: z.number().int().min(1) });
 
@@ -20,11 +21,11 @@ const XLS_TYPE = 'application/vnd.ms-excel';
 export const MAX_PARTS = 1000;
 
 export function oneSheetMessage(name: string): string {
-  return `The file ${name} has only one sheet with data, so there is nothing to split by sheet. Please choose "By number of rows" instead.`;
+  return runText('processors.splitExcel.oneSheet', { name });
 }
 
 export function tooManyExcelPartsMessage(name: string, parts: number): string {
-  return `Splitting ${name} this way would make ${parts.toLocaleString('en-US')} files, more than the ${MAX_PARTS.toLocaleString('en-US')} this tool makes at once. Please choose more rows per file.`;
+  return runText('processors.splitExcel.tooManyParts', { name, parts, max: MAX_PARTS });
 }
 
 /** The streamed split, or null when the workbook is laid out in a way only the general reader follows. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { ctx, encryptedPdf, isEncrypted, NOT_A_PDF, numberedPdf, numberedTextPdf, pdfInput, qpdfChecks, restrictedPdf, sourceIndexes } from '../../tests/fixtures/pdf/make';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
-import { ENCRYPTED_MESSAGE, notPdfMessage } from '../lib/pdf/load';
+import { encryptedMessage, notPdfMessage } from '../lib/pdf/load';
 import splitPdfModule, { planSplit, type SplitPdfOptions } from './split-pdf';
 import type { ProcessorContext, ToolInput } from '../contract/types';
 
@@ -81,7 +81,7 @@ describe('split-pdf', () => {
   it('refuses encrypted and non-PDF input with the project messages', async () => {
     const locked = await encryptedPdf(await numberedPdf(3), 'secret1');
     const copy = locked.slice();
-    await expect(splitPdf([pdfInput(locked)], { ranges: '1' }, ctx())).rejects.toThrow(ENCRYPTED_MESSAGE);
+    await expect(splitPdf([pdfInput(locked)], { ranges: '1' }, ctx())).rejects.toThrow(encryptedMessage());
     expect(locked).toEqual(copy);
     await expect(splitPdf([pdfInput(NOT_A_PDF, 'notes.txt')], { ranges: '1' }, ctx())).rejects.toThrow(notPdfMessage('notes.txt'));
   });

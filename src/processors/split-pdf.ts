@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
 import type { ToolOutput } from '../contract/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
-import { formatRange, pagesBeyond, pagesBeyondNotice, planSplit, RANGES_BLANK_MESSAGE } from '../lib/page-ranges';
+import { formatRange, pagesBeyond, pagesBeyondNotice, planSplit, rangesBlankMessage } from '../lib/page-ranges';
 import { adoptCopiedFields } from '../lib/pdf/form-fields';
 import { loadPdf } from '../lib/pdf/load';
 import { stripActiveContent } from '../lib/pdf/sanitize';
@@ -32,7 +32,7 @@ export { planSplit } from '../lib/page-ranges';
 export default defineProcessor(options, async (inputs, options, ctx) => {
   const input = firstInput(inputs);
   const { method } = options;
-  if (method === 'range' && !options.ranges.trim()) throw new ToolError(RANGES_BLANK_MESSAGE);
+  if (method === 'range' && !options.ranges.trim()) throw new ToolError(rangesBlankMessage());
   const source = await loadPdf(input.bytes, input.name);
   const plan = planSplit(source.getPageCount(), { method, ranges: options.ranges, everyN: options.everyN });
   // The page normally shows this as a Warning before running (see planSplit); this is the fallback.

@@ -16,6 +16,7 @@ import { encodeMp3 } from '../lib/speech/mp3';
 import { synthesize } from '../lib/speech/synthesize';
 import { loadEngineWasm } from '../lib/speech/wasm-source';
 import { writeWav } from '../lib/speech/wav';
+import { runText } from '../lib/i18n/run-messages';
 
 /** About an hour of speech; longer texts are better split than waited for. */
 export const MAX_TEXT_CHARS = 60_000;
@@ -32,11 +33,9 @@ const DOWNLOAD = 40;
 const SPEAK = 45;
 
 export default defineProcessor(options, async (_inputs, { text, voice, rate, format }, ctx) => {
-  if (text.trim() === '') throw new ToolError('Please enter some text to convert to speech.');
+  if (text.trim() === '') throw new ToolError(runText('processors.textToSpeech.noText'));
   if (text.length > MAX_TEXT_CHARS) {
-    throw new ToolError(
-      `The text has ${text.length.toLocaleString('en-US')} characters; the speech engine reads up to ${MAX_TEXT_CHARS.toLocaleString('en-US')} at a time. Please convert the text in shorter parts.`,
-    );
+    throw new ToolError(runText('processors.textToSpeech.tooLong', { count: text.length, max: MAX_TEXT_CHARS }));
   }
   ctx.onProgress(0, 100);
   let downloaded = false;
@@ -52,7 +51,7 @@ export default defineProcessor(options, async (_inputs, { text, voice, rate, for
   } catch (error) {
     throwIfAborted(ctx.signal);
     if (!(error instanceof ToolError)) console.error(error);
-    throw error instanceof ToolError ? error : new ToolError('Failed to convert text to speech. Please try again.');
+    throw error instanceof ToolError ? error : new ToolError(runText('processors.textToSpeech.failed'));
   }
   const base = (downloaded ? DOWNLOAD : 0) + SPEAK;
   const seconds = Math.round((pcm.samples.length / pcm.sampleRate) * 10) / 10;

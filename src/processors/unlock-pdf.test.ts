@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { ctx, encryptedPdf, isEncrypted, NOT_A_PDF, numberedPdf, numberedTextPdf, pdfInput, qpdfChecks, RESTRICTIONS, restrictedPdf, sourceIndexes, type Restriction } from '../../tests/fixtures/pdf/make';
 import { pdfPageTexts } from '../../tests/fixtures/pdf-build/pdf-text';
 import { damagedPdfMessage, notPdfMessage } from '../lib/pdf/load';
-import unlockPdfProcessor, { RESTRICTIONS_REMOVED_NOTICE } from './unlock-pdf';
+import unlockPdfProcessor, { restrictionsRemovedNotice } from './unlock-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
 
 const unlockPdf = asWorkerCalls(unlockPdfProcessor);
@@ -50,7 +50,7 @@ describe('unlock-pdf', () => {
       const progress = ctx();
       const [out] = await unlockPdf([pdfInput(restricted)], { password: '' }, progress);
       expect(restricted).toEqual(copy);
-      expect(out.notice).toBe(RESTRICTIONS_REMOVED_NOTICE);
+      expect(out.notice).toBe(restrictionsRemovedNotice());
       expect(out.notice).toMatch(/^Restrictions removed: /);
       expect(out.meta).toEqual({ pageCount: 3 });
       expect(await sourceIndexes(out.bytes)).toEqual([0, 1, 2]);
@@ -66,7 +66,7 @@ describe('unlock-pdf', () => {
     const restricted = await restrictedPdf(await numberedPdf(2));
     for (const password of ['owner-pass', 'not the owner password']) {
       const [out] = await unlockPdf([pdfInput(restricted)], { password }, ctx());
-      expect(out.notice).toBe(RESTRICTIONS_REMOVED_NOTICE);
+      expect(out.notice).toBe(restrictionsRemovedNotice());
       expect(await sourceIndexes(out.bytes)).toEqual([0, 1]);
       expect(await isEncrypted(out.bytes)).toBe(false);
     }

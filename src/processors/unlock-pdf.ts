@@ -14,6 +14,7 @@ import { damagedPdfMessage, loadPdf, looksLikePdf, notPdfMessage } from '../lib/
 import { INPUT_PATH, isInvalidPassword, OUTPUT_PATH, runQpdf } from '../lib/pdf/qpdf';
 import { stripActiveContent } from '../lib/pdf/sanitize';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 /** The options of manifests/pdf/unlock-pdf.json. */
 export const options = z.object({
@@ -21,11 +22,10 @@ export const options = z.object({
   password: z.string(),
 });
 
-export const PASSWORD_REQUIRED_MESSAGE = 'Please enter the PDF password.';
-export const WRONG_PASSWORD_MESSAGE = 'The password is incorrect.';
-export const NOT_ENCRYPTED_MESSAGE = 'This PDF is not password-protected, so there is nothing to unlock.';
-export const RESTRICTIONS_REMOVED_NOTICE =
-  'Restrictions removed: this PDF opened without a password, so none was needed. Printing, copying and editing are now allowed.';
+export const passwordRequiredMessage = () => runText('processors.unlockPdf.passwordRequired');
+export const wrongPasswordMessage = () => runText('processors.unlockPdf.wrongPassword');
+export const notEncryptedMessage = () => runText('processors.unlockPdf.notEncrypted');
+export const restrictionsRemovedNotice = () => runText('processors.unlockPdf.restrictionsRemoved');
 
 export default defineProcessor(options, async (inputs, { password }, ctx) => {
   const input = firstInput(inputs);
@@ -37,16 +37,16 @@ export default defineProcessor(options, async (inputs, { password }, ctx) => {
   // and 0 or "invalid password" when a password is needed to open it; anything else is damage.
   const check = await runQpdf(['--requires-password', INPUT_PATH], input.bytes);
   throwIfAborted(ctx.signal);
-  if (check.code === 2 && !check.stderr.trim()) throw new ToolError(NOT_ENCRYPTED_MESSAGE);
+  if (check.code === 2 && !check.stderr.trim()) throw new ToolError(notEncryptedMessage());
   const restrictionsOnly = check.code === 3;
   if (!restrictionsOnly && check.code !== 0 && !isInvalidPassword(check)) throw new ToolError(damagedPdfMessage(input.name, damageReasonIn(check.stderr) ?? undefined));
   // Whatever was typed is not needed for a file that opens without a password.
-  if (!restrictionsOnly && !password.trim()) throw new ToolError(PASSWORD_REQUIRED_MESSAGE);
+  if (!restrictionsOnly && !password.trim()) throw new ToolError(passwordRequiredMessage());
   ctx.onProgress(1, 3);
 
   const run = await runQpdf([...(restrictionsOnly ? [] : [`--password=${password}`]), '--decrypt', INPUT_PATH, OUTPUT_PATH], input.bytes);
   throwIfAborted(ctx.signal);
-  if (isInvalidPassword(run)) throw new ToolError(WRONG_PASSWORD_MESSAGE);
+  if (isInvalidPassword(run)) throw new ToolError(wrongPasswordMessage());
   if ((run.code !== 0 && run.code !== 3) || !run.output) throw new ToolError(damagedPdfMessage(input.name, damageReasonIn(run.stderr) ?? undefined));
   ctx.onProgress(2, 3);
 
@@ -59,7 +59,7 @@ export default defineProcessor(options, async (inputs, { password }, ctx) => {
       bytes,
       type: 'application/pdf',
       meta: { pageCount: doc.getPageCount() },
-      ...(restrictionsOnly ? { notice: RESTRICTIONS_REMOVED_NOTICE } : {}),
+      ...(restrictionsOnly ? { notice: restrictionsRemovedNotice() } : {}),
     },
   ];
 }, { ownsEncryption: true });

@@ -4,7 +4,7 @@ import { Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, 
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import wordToPdfProcessor from './word-to-pdf';
 import { asWorkerCalls } from '../../tests/support/run-processor';
-import { LEGACY_DOC_MESSAGE } from '../lib/word/docx-to-html';
+import { legacyDocMessage } from '../lib/word/docx-to-html';
 import { halfTransparentPng } from '../../tests/fixtures/pdf-build/images';
 import { pdfPageTexts, pdfText } from '../../tests/fixtures/pdf-build/pdf-text';
 import { arabicForms, dejavuSans, embeddedOutlines, pdfLines } from '../../tests/support/pdf-scripts';
@@ -94,7 +94,7 @@ describe('word-to-pdf', () => {
   it('explains that legacy .doc files must be saved as .docx', async () => {
     const ole = new Uint8Array(512);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    await expect(wordToPdf(docxInput('old.doc', ole), {}, ctx)).rejects.toThrow(LEGACY_DOC_MESSAGE);
+    await expect(wordToPdf(docxInput('old.doc', ole), {}, ctx)).rejects.toThrow(legacyDocMessage());
   });
 
   it('names the file when it is not a Word document', async () => {

@@ -11,18 +11,17 @@ import { recordNotice, xmlToTable } from '../lib/data/xml-records';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { MAX_CELL_TEXT, MAX_COLUMNS, MAX_ROWS, XLSX_TYPE, XlsxSheetWriter } from '../lib/xlsx-writer';
 import { firstInput } from '../lib/inputs';
+import { runText } from '../lib/i18n/run-messages';
 
 /** record: the record element by name, blank for the most repeated one. */
 export const options = z.object({ record: z.string().max(200).default('') });
 
-const fmt = (n: number) => n.toLocaleString('en-US');
-
 export function tooManyXmlColumnsMessage(name: string, columns: number): string {
-  return `The records in ${name} have ${fmt(columns)} different fields, more than the ${fmt(MAX_COLUMNS)} columns an Excel sheet can hold.`;
+  return runText('processors.xmlToExcel.tooManyColumns', { name, columns, max: MAX_COLUMNS });
 }
 
 export function xmlCellTooLongMessage(name: string, column: string, length: number): string {
-  return `A "${column}" value in ${name} holds ${fmt(length)} characters, more than the ${fmt(MAX_CELL_TEXT)} an Excel cell can hold.`;
+  return runText('processors.xmlToExcel.cellTooLong', { column, name, length, max: MAX_CELL_TEXT });
 }
 
 export default defineProcessor(options, async (inputs, { record }, ctx) => {

@@ -3,8 +3,8 @@
  * then the workflows and the chain builder in a group of their own (under All, narrowed by the search).
  */
 import { useMemo, useState } from 'react';
-import { featuresBySlug } from 'virtual:catalogue-features';
-import { CATEGORIES, CATEGORY_LABELS, catalogue, type Category, type ToolSummary } from '../engine/catalogue-summary';
+import { CATEGORIES, catalogue, categoryHeading, categoryLabel, type Category, type ToolSummary } from '../engine/catalogue-summary';
+import { featuresOf } from '../engine/catalogue-features';
 import { workflows } from '../engine/workflow-summary';
 import { CategoryTabs, type TabOption } from './CategoryTabs';
 import { pageTitle } from './constants';
@@ -13,6 +13,8 @@ import { ToolSearchField } from './ToolSearchField';
 import { useDocumentTitle } from './useDocumentTitle';
 import { BuilderCard, WorkflowCard } from './WorkflowCard';
 import { usePageReady } from '../lib/page-ready';
+import { t } from '../lib/i18n/messages';
+
 
 type TabValue = 'all' | Category;
 
@@ -22,16 +24,15 @@ export function matchesQuery(tool: Pick<ToolSummary, 'title' | 'description'>, q
   return q === '' || tool.title.toLowerCase().includes(q) || tool.description.toLowerCase().includes(q);
 }
 
-const TAB_OPTIONS: readonly TabOption<TabValue>[] = [
-  { value: 'all', label: 'All' },
-  ...CATEGORIES.filter((c) => catalogue.some((t) => t.category === c)).map((c) => ({
-    value: c,
-    label: CATEGORY_LABELS[c],
-  })),
-];
+function tabOptions(): TabOption<TabValue>[] {
+  return [
+    { value: 'all', label: t('tools.tabAll') },
+    ...CATEGORIES.filter((c) => catalogue.some((tool) => tool.category === c)).map((c) => ({ value: c, label: categoryLabel(c) })),
+  ];
+}
 
 /** The category tabs' ids and name; the panel they control takes the same ids, so the two cannot drift apart. */
-const TOOL_TABS = { panelId: 'tools-panel', idPrefix: 'tools-tab', label: 'Tool categories' } as const;
+const TOOL_TABS = { panelId: 'tools-panel', idPrefix: 'tools-tab' } as const;
 
 /** The tools in catalogue order, split where the category changes (the catalogue is ordered by category). */
 function groupByCategory(tools: readonly ToolSummary[]): [Category, ToolSummary[]][] {
@@ -46,7 +47,7 @@ function groupByCategory(tools: readonly ToolSummary[]): [Category, ToolSummary[
 
 export function AllTools() {
   usePageReady();
-  useDocumentTitle(pageTitle('All Tools'));
+  useDocumentTitle(pageTitle(t('tools.title')));
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<TabValue>('all');
   const tools = useMemo(
@@ -54,39 +55,39 @@ export function AllTools() {
     [tab, query],
   );
   const searching = query.trim() !== '';
-  const flows = tab === 'all' ? workflows.filter((w) => matchesQuery(w, query)) : [];
+  const flows = tab === 'all' ? workflows().filter((w) => matchesQuery(w, query)) : [];
 
   return (
     <div className="container page-padding all-tools">
       <div className="page-header">
-        <h1>All Tools</h1>
+        <h1>{t('tools.title')}</h1>
         <p className="page-lead">
-          Every tool runs in your browser. Pick one to convert, compress or edit your files without uploading them.
+          {t('tools.lead')}
         </p>
       </div>
 
       <div className="all-tools-controls">
-        <ToolSearchField className="all-tools-search" label="Search for tools" value={query} onChange={setQuery} />
+        <ToolSearchField className="all-tools-search" label={t('tools.searchLabel')} value={query} onChange={setQuery} />
 
-        <CategoryTabs options={TAB_OPTIONS} value={tab} onChange={setTab} {...TOOL_TABS} />
+        <CategoryTabs options={tabOptions()} value={tab} onChange={setTab} label={t('tools.tabsLabel')} {...TOOL_TABS} />
       </div>
 
       <div id={TOOL_TABS.panelId} role="tabpanel" aria-labelledby={`${TOOL_TABS.idPrefix}-${tab}`} className="tools-panel">
         <p className="visually-hidden" role="status">
-          {tools.length === 1 ? '1 tool shown' : `${tools.length} tools shown`}
+          {t('tools.shown', { count: tools.length })}
         </p>
         {tools.length === 0 ? (
-          <p className="empty-state">No tools found matching your search.</p>
+          <p className="empty-state">{t('tools.empty')}</p>
         ) : (
           groupByCategory(tools).map(([category, group]) => (
             <section key={category} className="tool-group" aria-labelledby={`tool-group-${category}`}>
               <h2 id={`tool-group-${category}`} className="tool-group-heading">
-                {CATEGORY_LABELS[category]} tools <span className="tool-group-count">{group.length}</span>
+                {categoryHeading(category)} <span className="tool-group-count">{group.length}</span>
               </h2>
               <ul className="tool-grid tool-grid-compact">
                 {group.map((tool) => (
                   <li key={tool.slug}>
-                    <ToolCard tool={tool} headingLevel={3} features={featuresBySlug[tool.slug]} compact />
+                    <ToolCard tool={tool} headingLevel={3} features={featuresOf(tool.slug)} compact />
                   </li>
                 ))}
               </ul>
@@ -98,9 +99,9 @@ export function AllTools() {
       {tab === 'all' && (flows.length > 0 || !searching) && (
         <section className="tool-group workflow-group" aria-labelledby="tool-group-workflows">
           <h2 id="tool-group-workflows" className="tool-group-heading">
-            Workflows <span className="tool-group-count">{flows.length}</span>
+            {t('tools.workflows')} <span className="tool-group-count">{flows.length}</span>
           </h2>
-          <p className="tool-group-lead">Whole jobs in one go: several tools run one after another on your files.</p>
+          <p className="tool-group-lead">{t('tools.workflowsLead')}</p>
           <ul className="tool-grid tool-grid-compact">
             {flows.map((workflow) => (
               <li key={workflow.slug}>

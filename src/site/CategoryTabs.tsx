@@ -28,9 +28,13 @@ export function CategoryTabs<T extends string>({
 
   function move(event: KeyboardEvent, index: number) {
     const last = options.length - 1;
+    // The tabs run along the line of text: right to left, the right arrow goes back.
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
+      event.key === forward ? (index === last ? 0 : index + 1)
+      : event.key === back ? (index === 0 ? last : index - 1)
       : event.key === 'Home' ? 0
       : event.key === 'End' ? last
       : null;

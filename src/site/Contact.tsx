@@ -1,30 +1,29 @@
-import { CONTACT_EMAIL, SITE_NAME } from './constants';
+import { CONTACT_EMAIL } from './constants';
 import { StaticPage } from './StaticPage';
+import { t } from '../lib/i18n/messages';
 
 export function Contact() {
   return (
-    <StaticPage title="Contact" lead="Questions, bug reports and ideas for new tools are welcome.">
-      <h2>Email</h2>
+    <StaticPage title={t('pages.contact.title')} lead={t('pages.contact.lead')}>
+      <h2>{t('pages.contact.email.heading')}</h2>
+      {/* Two messages only because the paragraph holds a link (the address): the text before it and after it. */}
       <p>
-        {SITE_NAME} has no server that could receive messages, so there is no contact form. Write to us at{' '}
-        <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        {t('pages.contact.email.textBeforeAddress')}
+        <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+        {t('pages.contact.email.textAfterAddress')}
       </p>
 
-      <h2>Reporting a problem</h2>
-      <p>It helps if you tell us:</p>
+      <h2>{t('pages.contact.reporting.heading')}</h2>
+      <p>{t('pages.contact.reporting.intro')}</p>
       <ul>
-        <li>which tool you used and what you expected it to do;</li>
-        <li>the message you saw, word for word;</li>
-        <li>your browser and device (for example Firefox on Windows, or Safari on an iPhone);</li>
-        <li>the type and approximate size of the file (for example a 12 MB PDF with 80 pages).</li>
+        <li>{t('pages.contact.reporting.tool')}</li>
+        <li>{t('pages.contact.reporting.message')}</li>
+        <li>{t('pages.contact.reporting.browser')}</li>
+        <li>{t('pages.contact.reporting.file')}</li>
       </ul>
 
-      <h2>We never ask for your files</h2>
-      <p>
-        We will never request your files, by email or any other way. Your files stay on your device, and we would rather
-        not receive them: please describe the file instead of attaching it, and never send documents that contain
-        personal or confidential information.
-      </p>
+      <h2>{t('pages.contact.noFiles.heading')}</h2>
+      <p>{t('pages.contact.noFiles.text')}</p>
     </StaticPage>
   );
 }

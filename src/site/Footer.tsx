@@ -1,16 +1,20 @@
 /** Site footer: brand blurb, social links, link columns, demo-mode switch, copyright. */
 import { SiteLink } from './navigation';
 import { SiteIcon } from './SiteIcon';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { currentLocale } from '../lib/i18n/messages';
 import { setDemoMode, useDemoMode } from '../engine/demo/demo-mode';
 import { SITE_NAME } from './constants';
-import { COMPANY_LINKS, FOOTER_MORE_TOOLS, FOOTER_TOOLS, type FooterLink } from './footer-links';
+import { companyLinks, footerMoreTools, footerTools, type FooterLink } from './footer-links';
+import { t } from '../lib/i18n/messages';
+
 
 // Placeholder targets: the project has no social accounts yet.
 const SOCIAL_LINKS = [
-  { label: `${SITE_NAME} on X`, icon: 'AtSign' },
-  { label: `${SITE_NAME} on Facebook`, icon: 'Users' },
-  { label: `${SITE_NAME} on GitHub`, icon: 'Code' },
-  { label: `${SITE_NAME} news feed`, icon: 'Rss' },
+  { label: 'common.footer.social.x', icon: 'AtSign' },
+  { label: 'common.footer.social.facebook', icon: 'Users' },
+  { label: 'common.footer.social.github', icon: 'Code' },
+  { label: 'common.footer.social.feed', icon: 'Rss' },
 ] as const;
 
 function ToolColumn({ id, heading, links }: { id: string; heading: string; links: readonly FooterLink[] }) {
@@ -46,9 +50,9 @@ function DemoModeSwitch() {
           aria-checked={demo}
           onChange={(e) => setDemoMode(e.target.checked)}
         />
-        <span>Demo mode</span>
+        <span>{t('common.demo.switch')}</span>
       </label>
-      <span className="demo-switch-help">Tools return simulated placeholder results.</span>
+      <span className="demo-switch-help">{t('common.demo.switchHelp')}</span>
     </div>
   );
 }
@@ -63,28 +67,25 @@ export function Footer() {
             <SiteIcon name="FileStack" aria-hidden="true" size={24} className="logo-icon" />
             <span>{SITE_NAME}</span>
           </SiteLink>
-          <p>
-            Free online tools for PDFs, images, text, audio and data files. Everything runs in your browser: your files
-            are processed on your device and never uploaded.
-          </p>
+          <p>{t('common.footer.blurb')}</p>
           <ul className="social-links">
             {SOCIAL_LINKS.map(({ label, icon }) => (
               <li key={label}>
-                <a href="#" aria-label={label} className="social-link">
+                <a href="#" aria-label={t(label)} className="social-link">
                   <SiteIcon name={icon} size={18} />
                 </a>
               </li>
             ))}
           </ul>
         </div>
-        <ToolColumn id="footer-tools" heading="Tools" links={FOOTER_TOOLS} />
-        <ToolColumn id="footer-more-tools" heading="More Tools" links={FOOTER_MORE_TOOLS} />
+        <ToolColumn id="footer-tools" heading={t('common.footer.tools')} links={footerTools()} />
+        <ToolColumn id="footer-more-tools" heading={t('common.footer.moreTools')} links={footerMoreTools()} />
         <nav className="footer-column" aria-labelledby="footer-company">
           <h2 id="footer-company" className="footer-heading">
-            Company
+            {t('common.footer.company')}
           </h2>
           <ul>
-            {COMPANY_LINKS.map((link) => (
+            {companyLinks().map((link) => (
               <li key={link.to}>
                 <SiteLink to={link.to}>{link.label}</SiteLink>
               </li>
@@ -93,7 +94,11 @@ export function Footer() {
         </nav>
       </div>
       <div className="container footer-bottom">
-        <p className="copyright">{`© ${year} ${SITE_NAME}. All rights reserved.`}</p>
+        <p className="copyright">{t('common.footer.copyright', { year: String(year) })}</p>
+        <div className="footer-language">
+          <LanguageSwitcher />
+          <p className="footer-translate">{t('common.language.translate', { file: `locales/${currentLocale()}/` })}</p>
+        </div>
         <DemoModeSwitch />
       </div>
     </footer>

@@ -7,19 +7,23 @@ import { SiteIcon } from './SiteIcon';
 import { SiteLink, usePathname } from './navigation';
 import { HEADER_SCROLL_THRESHOLD, SITE_NAME } from './constants';
 import { DemoModeBadge } from './DemoModeBadge';
+import { LanguageSwitcher } from './LanguageSwitcher';
 import { SearchDialog } from './SearchDialog';
 import { useScrolled } from './useScrolled';
+import { t } from '../lib/i18n/messages';
+import { loadCatalogueDescriptions } from '../engine/catalogue-summary';
 
-const MobileSearch = lazy(() => import('./MobileSearch'));
+
+const MobileSearch = lazy(() => Promise.all([import('./MobileSearch'), loadCatalogueDescriptions()]).then(([search]) => search));
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <SiteLink to="/" className="nav-link" onClick={onNavigate}>
-        Home
+        {t('common.nav.home')}
       </SiteLink>
       <SiteLink to="/tools" className="nav-link" onClick={onNavigate}>
-        All Tools
+        {t('common.nav.allTools')}
       </SiteLink>
     </>
   );
@@ -45,12 +49,13 @@ export function Header() {
           <span>{SITE_NAME}</span>
         </SiteLink>
 
-        <nav className="desktop-nav" aria-label="Main">
+        <nav className="desktop-nav" aria-label={t('common.nav.main')}>
           <NavLinks />
         </nav>
 
         <div className="header-actions">
           <DemoModeBadge />
+          <LanguageSwitcher compact />
           <div className="desktop-only">
             <SearchDialog />
           </div>
@@ -59,7 +64,7 @@ export function Header() {
             className="menu-toggle"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('common.menu.close') : t('common.menu.open')}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <SiteIcon name="X" aria-hidden="true" size={22} /> : <SiteIcon name="Menu" aria-hidden="true" size={22} />}
@@ -69,7 +74,7 @@ export function Header() {
 
       <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen}>
         <div className="container">
-          <nav aria-label="Mobile" className="mobile-nav">
+          <nav aria-label={t('common.nav.mobile')} className="mobile-nav">
             <NavLinks onNavigate={() => setMenuOpen(false)} />
           </nav>
           {menuOpen && (

@@ -8,41 +8,42 @@ import { SiteIcon } from './SiteIcon';
 import { Button } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { catalogue } from '../engine/catalogue-summary';
-import { FEATURED_TOOL_COUNT, SITE_NAME, pageTitle } from './constants';
+import { FEATURED_TOOL_COUNT, pageTitle } from './constants';
 import { Faq } from './Faq';
-import { FAQ_ITEMS, FEATURES, HERO_HEADING, HERO_SUBTITLE, TESTIMONIALS } from './home-content';
+import { faqItems, features, heroHeading, heroSubtitle, testimonials } from './home-content';
 import { ToolCard } from './ToolCard';
 import { useDocumentTitle } from './useDocumentTitle';
 import { usePageReady } from '../lib/page-ready';
+import { t } from '../lib/i18n/messages';
 
 export function Home() {
   usePageReady();
-  useDocumentTitle(pageTitle(HERO_HEADING));
+  useDocumentTitle(pageTitle(heroHeading()));
   const popular = catalogue.slice(0, FEATURED_TOOL_COUNT);
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-heading">
         <div className="container">
           <h1 id="hero-heading" className="hero-heading">
-            {HERO_HEADING}
+            {heroHeading()}
           </h1>
-          <p className="hero-subtitle">{HERO_SUBTITLE}</p>
+          <p className="hero-subtitle">{heroSubtitle()}</p>
           <div className="hero-actions">
             <Button asChild size="4">
-              <SiteLink to="/tools">Explore All Tools</SiteLink>
+              <SiteLink to="/tools">{t('home.hero.explore')}</SiteLink>
             </Button>
             <Button asChild size="4" variant="outline">
               <SiteLink to={`/tools/${'pdf-compressor'}`}>
-                Try PDF Compressor
+                {t('home.hero.try')}
               </SiteLink>
             </Button>
           </div>
         </div>
       </section>
 
-      <HomeSection id="features" heading={`Why Choose ${SITE_NAME}`}>
+      <HomeSection id="features" heading={t('home.features.heading')}>
         <ul className="feature-grid">
-          {FEATURES.map(({ icon, title, description }) => (
+          {features().map(({ icon, title, description }) => (
             <li key={title} className="feature-card">
               <div className="feature-icon">
                 <SiteIcon name={icon} size={28} />
@@ -54,8 +55,8 @@ export function Home() {
         </ul>
       </HomeSection>
 
-      <HomeSection id="popular" heading="Popular Tools" alt>
-        <ul className="tool-grid" aria-label="Popular tools">
+      <HomeSection id="popular" heading={t('home.popular.heading')} alt>
+        <ul className="tool-grid" aria-label={t('home.popular.label')}>
           {popular.map((tool) => (
             <li key={tool.slug}>
               <ToolCard tool={tool} />
@@ -65,24 +66,26 @@ export function Home() {
         <div className="section-actions">
           <Button asChild size="3" variant="soft">
             <SiteLink to="/tools">
-              View All Tools <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
+              {t('home.popular.viewAll')} <SiteIcon name="ArrowRight" aria-hidden="true" size={16} className="icon-forward" />
             </SiteLink>
           </Button>
         </div>
       </HomeSection>
 
-      <HomeSection id="testimonials" heading="What Our Users Say">
+      <HomeSection id="testimonials" heading={t('home.testimonials.heading')}>
         <ul className="testimonial-grid">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.author}>
+          {testimonials().map((quote) => (
+            <li key={quote.author}>
               <figure className="testimonial">
                 <SiteIcon name="Quote" aria-hidden="true" size={24} className="testimonial-mark" />
                 <blockquote>
-                  <p>{t.quote}</p>
+                  <p>{quote.quote}</p>
                 </blockquote>
                 <figcaption>
-                  <span className="testimonial-author">{t.author}</span>
-                  <span className="testimonial-title">{t.title}</span>
+                  <span className="testimonial-author" translate="no">
+                    {quote.author}
+                  </span>
+                  <span className="testimonial-title">{quote.title}</span>
                 </figcaption>
               </figure>
             </li>
@@ -90,16 +93,16 @@ export function Home() {
         </ul>
       </HomeSection>
 
-      <HomeSection id="faq" heading="Frequently Asked Questions" alt narrow>
-        <Faq items={FAQ_ITEMS} />
+      <HomeSection id="faq" heading={t('home.faq.heading')} alt narrow>
+        <Faq items={faqItems()} />
       </HomeSection>
 
       <section className="cta" aria-labelledby="cta-heading">
         <div className="container">
-          <h2 id="cta-heading">Ready to simplify your workflow?</h2>
-          <p>Pick a tool, add your file and get the result in a few clicks, without creating an account.</p>
+          <h2 id="cta-heading">{t('home.cta.heading')}</h2>
+          <p>{t('home.cta.text')}</p>
           <Button asChild size="4" variant="solid" highContrast>
-            <SiteLink to="/tools">Get Started</SiteLink>
+            <SiteLink to="/tools">{t('home.cta.start')}</SiteLink>
           </Button>
         </div>
       </section>

@@ -6,6 +6,9 @@ import { Header } from './Header';
 import { useIncomingFiles } from './incoming-files';
 import { usePathname } from './navigation';
 import { UpdatePrompt } from './UpdatePrompt';
+import { LanguageOffer } from './LanguageOffer';
+import { t } from '../lib/i18n/messages';
+
 
 // Toasts only follow an action, so the toast area loads with the first toast
 // (and is not part of the pre-rendered HTML). The toast waits in
@@ -29,8 +32,9 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="site">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('common.skipToContent')}
       </a>
+      <LanguageOffer />
       <Header />
       <main id="main" tabIndex={-1} className="site-main">
         {/* Keyed by path so each page mounts fresh and plays the fade-in. */}

@@ -4,18 +4,20 @@ import { FileQuestion } from 'lucide-react';
 import { pageTitle } from './constants';
 import { useDocumentTitle } from './useDocumentTitle';
 import { usePageReady } from '../lib/page-ready';
+import { t } from '../lib/i18n/messages';
+
 
 /** Shown for any unknown path and for /tools/<slug> with an unknown slug. */
 export function NotFound() {
   usePageReady();
-  useDocumentTitle(pageTitle('Page Not Found'));
+  useDocumentTitle(pageTitle(t('common.notFound.title')));
   return (
     <div className="container page-padding not-found">
       <FileQuestion aria-hidden="true" size={56} className="not-found-icon" />
-      <h1>Page Not Found</h1>
-      <p>The page you are looking for doesn&apos;t exist or has been moved.</p>
+      <h1>{t('common.notFound.title')}</h1>
+      <p>{t('common.notFound.text')}</p>
       <Button asChild size="3">
-        <SiteLink to="/">Back to Home</SiteLink>
+        <SiteLink to="/">{t('common.notFound.home')}</SiteLink>
       </Button>
     </div>
   );

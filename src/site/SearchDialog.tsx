@@ -1,7 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { SiteIcon } from './SiteIcon';
+import { t } from '../lib/i18n/messages';
+import { loadCatalogueDescriptions } from '../engine/catalogue-summary';
 
-const loadPanel = () => import('./SearchPanel');
+// The panel lists tools with their descriptions: both load when the search is about to open.
+const loadPanel = () => Promise.all([import('./SearchPanel'), loadCatalogueDescriptions()]).then(([panel]) => panel);
 const SearchPanel = lazy(loadPanel);
 
 /**
@@ -29,7 +32,7 @@ export function SearchDialog() {
         }}
       >
         <SiteIcon name="Search" aria-hidden="true" size={18} />
-        <span>Search</span>
+        <span>{t('common.search.button')}</span>
       </button>
       {used && (
         <Suspense fallback={null}>

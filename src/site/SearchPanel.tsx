@@ -9,6 +9,7 @@ import { X } from 'lucide-react';
 import { DIALOG_RESULTS_MAX_HEIGHT } from './constants';
 import { SearchResults, searchKeyDown } from './SearchResults';
 import { ToolSearchField } from './ToolSearchField';
+import { t } from '../lib/i18n/messages';
 
 export default function SearchPanel({
   open,
@@ -46,18 +47,18 @@ export default function SearchPanel({
       >
         <div className="search-dialog-head">
           <Dialog.Title size="5" mb="0">
-            Search Tools
+            {t('common.search.title')}
           </Dialog.Title>
           <Dialog.Close>
-            <IconButton variant="ghost" color="gray" aria-label="Close search">
+            <IconButton variant="ghost" color="gray" aria-label={t('common.search.close')}>
               <X aria-hidden="true" size={18} />
             </IconButton>
           </Dialog.Close>
         </div>
         <VisuallyHidden>
-          <Dialog.Description>Type to find a tool by name, description or category. Arrow keys move through the results.</Dialog.Description>
+          <Dialog.Description>{t('common.search.description')}</Dialog.Description>
         </VisuallyHidden>
-        <ToolSearchField inputRef={input} label="Search tools" value={query} onChange={setQuery} mt="3" />
+        <ToolSearchField inputRef={input} label={t('common.search.label')} value={query} onChange={setQuery} mt="3" />
         <SearchResults query={query} maxHeight={DIALOG_RESULTS_MAX_HEIGHT} onPick={() => change(false)} />
       </Dialog.Content>
     </Dialog.Root>

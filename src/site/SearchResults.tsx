@@ -2,8 +2,10 @@ import { useMemo, type KeyboardEvent } from 'react';
 import { SiteLink } from './navigation';
 import { searchTools } from '../engine/catalogue-summary';
 import { searchWorkflows } from '../engine/workflow-summary';
-import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo/demo-badge';
+import { demoBadge, demoBadgeTitle } from '../engine/demo/demo-badge';
 import { ToolIcon } from '../engine/ToolIcon';
+import { t } from '../lib/i18n/messages';
+
 
 /**
  * Live results for the header searches: tools whose title, description or
@@ -26,7 +28,7 @@ export function SearchResults({
     <div className="search-results" style={{ maxHeight, overflowY: 'auto' }} data-testid="search-results">
       {results.length === 0 && workflows.length === 0 ? (
         <p className="search-empty" role="status">
-          {`No tools found matching "${query.trim()}"`}
+          {t('common.search.none', { query: query.trim() })}
         </p>
       ) : (
         <>
@@ -42,8 +44,8 @@ export function SearchResults({
                     <span className="search-result-title">
                       {tool.title}
                       {tool.demoOnly && (
-                        <span className="tool-badge tool-badge-demo" title={DEMO_BADGE_TITLE}>
-                          {DEMO_BADGE}
+                        <span className="tool-badge tool-badge-demo" title={demoBadgeTitle()}>
+                          {demoBadge()}
                         </span>
                       )}
                     </span>
@@ -59,7 +61,7 @@ export function SearchResults({
                   <span className="search-result-text">
                     <span className="search-result-title">
                       {workflow.title}
-                      <span className="tool-badge tool-badge-workflow">Workflow</span>
+                      <span className="tool-badge tool-badge-workflow">{t('common.search.workflowBadge')}</span>
                     </span>
                     <span className="search-result-description">{workflow.description}</span>
                   </span>
@@ -75,10 +77,9 @@ export function SearchResults({
 
 /** "3 tools found", "1 tool and 2 workflows found". */
 function foundText(tools: number, workflows: number): string {
-  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-  if (workflows === 0) return `${count(tools, 'tool')} found`;
-  if (tools === 0) return `${count(workflows, 'workflow')} found`;
-  return `${count(tools, 'tool')} and ${count(workflows, 'workflow')} found`;
+  if (workflows === 0) return t('common.search.foundTools', { tools });
+  if (tools === 0) return t('common.search.foundWorkflows', { workflows });
+  return t('common.search.foundBoth', { tools, workflows });
 }
 
 /**

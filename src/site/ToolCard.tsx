@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { SiteLink } from './navigation';
 import type { ToolSummary } from '../engine/catalogue-summary';
-import { DEMO_BADGE, DEMO_BADGE_TITLE } from '../engine/demo/demo-badge';
+import { demoBadge, demoBadgeTitle } from '../engine/demo/demo-badge';
+import { t } from '../lib/i18n/messages';
+
 import { ToolIcon } from '../engine/ToolIcon';
 import { SiteIcon } from './SiteIcon';
 
@@ -30,8 +32,8 @@ export function ToolCard({
         {tool.title}
         {tool.badge && <span className="tool-badge">{tool.badge}</span>}
         {tool.demoOnly && (
-          <span className="tool-badge tool-badge-demo" title={DEMO_BADGE_TITLE}>
-            {DEMO_BADGE}
+          <span className="tool-badge tool-badge-demo" title={demoBadgeTitle()}>
+            {demoBadge()}
           </span>
         )}
       </Heading>
@@ -48,8 +50,8 @@ export function ToolCard({
         className="tool-card-link"
         aria-describedby={titleId}
       >
-        Use Tool
-        <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
+        {t('common.useTool')}
+        <SiteIcon name="ArrowRight" aria-hidden="true" size={16} className="icon-forward" />
       </SiteLink>
     </article>
   );

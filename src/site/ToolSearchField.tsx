@@ -1,6 +1,7 @@
 import { TextField } from '@radix-ui/themes';
 import { Search } from 'lucide-react';
 import type { ComponentProps, Ref } from 'react';
+import { t } from '../lib/i18n/messages';
 
 /** The "Search for tools..." box of the All Tools page and the search dialog; `label` names it for each place. */
 export function ToolSearchField({
@@ -25,7 +26,7 @@ export function ToolSearchField({
       mt={mt}
       size="3"
       type="search"
-      placeholder="Search for tools..."
+      placeholder={t('common.search.placeholder')}
       aria-label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}

@@ -1,4 +1,6 @@
 import { useUpdateAvailable, setUpdateAvailable } from './update-available';
+import { t } from '../lib/i18n/messages';
+
 
 /** "Update available — Reload": shown when a new version is ready; reloading is the visitor's choice. */
 export function UpdatePrompt() {
@@ -6,12 +8,12 @@ export function UpdatePrompt() {
   if (!apply) return null;
   return (
     <div className="update-prompt" role="status" aria-live="polite">
-      <span>Update available: a new version of FileDesk is ready.</span>
+      <span>{t('common.update.text')}</span>
       <button type="button" className="update-prompt-reload" onClick={apply}>
-        Reload
+        {t('common.update.reload')}
       </button>
       <button type="button" className="update-prompt-later" onClick={() => setUpdateAvailable(null)}>
-        Later
+        {t('common.update.later')}
       </button>
     </div>
   );

@@ -3,6 +3,7 @@ import { SiteLink } from './navigation';
 import type { WorkflowSummary } from '../engine/workflow-summary';
 import { ToolIcon } from '../engine/ToolIcon';
 import { SiteIcon } from './SiteIcon';
+import { t } from '../lib/i18n/messages';
 
 /** A workflow on All Tools: icon, title, description, its tools in order and a Use Workflow link. */
 export function WorkflowCard({ workflow }: { workflow: WorkflowSummary }) {
@@ -18,8 +19,8 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowSummary }) {
       <p className="tool-card-description">{workflow.description}</p>
       <p className="workflow-card-steps">{workflow.steps.join(' → ')}</p>
       <SiteLink to={`/workflows/${workflow.slug}`} className="tool-card-link" aria-describedby={titleId}>
-        Use Workflow
-        <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
+        {t('common.useWorkflow')}
+        <SiteIcon name="ArrowRight" aria-hidden="true" size={16} className="icon-forward" />
       </SiteLink>
     </article>
   );
@@ -34,14 +35,14 @@ export function BuilderCard() {
         <SiteIcon name="Workflow" size={20} />
       </div>
       <h3 className="tool-card-title" id={titleId}>
-        Build your own
+        {t('tools.builder.title')}
       </h3>
       <p className="tool-card-description">
-        Chain any tools that fit together, run them on your files, save the chain or share it as a link.
+        {t('tools.builder.text')}
       </p>
       <SiteLink to="/workflows/new" className="tool-card-link" aria-describedby={titleId}>
-        Open the Builder
-        <SiteIcon name="ArrowRight" aria-hidden="true" size={16} />
+        {t('tools.builder.open')}
+        <SiteIcon name="ArrowRight" aria-hidden="true" size={16} className="icon-forward" />
       </SiteLink>
     </article>
   );

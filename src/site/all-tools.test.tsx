@@ -2,9 +2,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CATEGORIES, CATEGORY_LABELS, catalogue } from '../engine/catalogue-summary';
+import { CATEGORIES, catalogue } from '../engine/catalogue-summary';
+
+const CATEGORY_LABELS = { pdf: 'PDF', image: 'Image', audio: 'Audio', text: 'Text', file: 'File' } as const;
 import { toolBySlug as toolBySlugFull } from '../../tests/support/catalogue';
-import { workflows } from '../engine/workflow-summary';
+import { workflows as workflowList } from '../engine/workflow-summary';
+
+const workflows = workflowList();
 import { renderAt } from '../../tests/support/app';
 
 afterEach(cleanup);

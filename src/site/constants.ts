@@ -1,4 +1,5 @@
 /** Site-wide constants from the specification (section 9, "Site"). */
+import { t } from '../lib/i18n/messages';
 
 export const SITE_NAME = 'FileDesk';
 
@@ -17,7 +18,7 @@ export const MOBILE_BREAKPOINT = 768;
 
 export const CONTACT_EMAIL = 'contact@filedesk.example';
 
-/** "<page> - FileDesk", the document title of every page. */
+/** "<page> - FileDesk", the document title of every page, in the page's language. */
 export function pageTitle(page: string): string {
-  return `${page} - ${SITE_NAME}`;
+  return t('common.pageTitle', { page });
 }

@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { catalogue } from '../engine/catalogue-summary';
-import { DEMO_BADGE } from '../engine/demo/demo-badge';
+
+const DEMO_BADGE = 'Demo';
 import { renderAt } from '../../tests/support/app';
 
 afterEach(cleanup);

@@ -1,5 +1,7 @@
 /** The footer's link columns. Tool titles come from the catalogue. */
 import { CATEGORIES, catalogue, toolBySlug } from '../engine/catalogue-summary';
+import { t } from '../lib/i18n/messages';
+
 
 export interface FooterLink {
   slug: string;
@@ -30,10 +32,10 @@ export function titleFromSlug(slug: string): string {
     .join(' ');
 }
 
-export const FOOTER_TOOLS: readonly FooterLink[] = FOOTER_TOOL_SLUGS.map((slug) => ({
-  slug,
-  title: toolBySlug(slug)?.title ?? titleFromSlug(slug),
-}));
+/** The Tools column, titled in the page's language. */
+export function footerTools(): FooterLink[] {
+  return FOOTER_TOOL_SLUGS.map((slug) => ({ slug, title: toolBySlug(slug)?.title ?? titleFromSlug(slug) }));
+}
 
 /** How many tools of each category the More Tools column takes. */
 const MORE_PER_CATEGORY = 2;
@@ -42,15 +44,20 @@ const MORE_PER_CATEGORY = 2;
  * More Tools: the first tools of each category (in catalogue order) that the
  * Tools column does not already list, so every category is represented.
  */
-export const FOOTER_MORE_TOOLS: readonly FooterLink[] = CATEGORIES.flatMap((category) =>
-  catalogue
-    .filter((t) => t.category === category && !(FOOTER_TOOL_SLUGS as readonly string[]).includes(t.slug))
-    .slice(0, MORE_PER_CATEGORY),
-).map((t) => ({ slug: t.slug, title: t.title }));
+export function footerMoreTools(): FooterLink[] {
+  return CATEGORIES.flatMap((category) =>
+    catalogue
+      .filter((tool) => tool.category === category && !(FOOTER_TOOL_SLUGS as readonly string[]).includes(tool.slug))
+      .slice(0, MORE_PER_CATEGORY),
+  ).map((tool) => ({ slug: tool.slug, title: tool.title }));
+}
 
-export const COMPANY_LINKS = [
-  { to: '/about', label: 'About Us' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/terms', label: 'Terms of Service' },
-] as const;
+/** The Company column. */
+export function companyLinks(): { to: string; label: string }[] {
+  return [
+    { to: '/about', label: t('common.footer.about') },
+    { to: '/contact', label: t('common.footer.contact') },
+    { to: '/privacy', label: t('common.footer.privacy') },
+    { to: '/terms', label: t('common.footer.terms') },
+  ];
+}

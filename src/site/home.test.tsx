@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { catalogue } from '../engine/catalogue-summary';
-import { FAQ_ITEMS, TESTIMONIALS } from './home-content';
+import { faqItems, testimonials } from './home-content';
+
+const FAQ_ITEMS = faqItems();
+const TESTIMONIALS = testimonials();
 import { renderAt } from '../../tests/support/app';
 
 afterEach(cleanup);

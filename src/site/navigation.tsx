@@ -6,11 +6,13 @@
  * runs under it (src/routes.tsx). Both give the same markup, a plain link.
  */
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { localizedPath } from '../lib/i18n/locales';
+import { currentLocale } from '../lib/i18n/messages';
 
 export interface Navigation {
-  /** The path of the page shown. */
+  /** The path of the page shown, without its locale prefix ("/tools/merge-pdf" on /es/tools/merge-pdf). */
   pathname: string;
-  /** Shows the page at `href` (a path on this site) without reloading. */
+  /** Shows the page at `href` (a path on this site, without a locale prefix) in the page's locale, without reloading. */
   navigate(href: string): void;
   /** Called when a link is about to be followed (pointer over it, focus on it), to fetch what navigating needs. */
   prepare?(): void;
@@ -18,7 +20,7 @@ export interface Navigation {
 
 const NavigationContext = createContext<Navigation>({
   pathname: '/',
-  navigate: (href) => location.assign(href),
+  navigate: (href) => location.assign(localizedPath(href, currentLocale())),
 });
 
 export const NavigationProvider = NavigationContext.Provider;
@@ -50,14 +52,15 @@ export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
 /**
  * A link to one of the site's pages. A plain click shows the page in place; a
  * click that opens a new tab or window, and a page with no script, follow the
- * link as usual. The link to the page shown is marked as the current page.
+ * link as usual. The link to the page shown is marked as the current page. The link stays
+ * in the page's language: on /es/ pages, "/tools" leads to /es/tools.
  */
 export function SiteLink({ to, onClick, onPointerEnter, onFocus, ...props }: SiteLinkProps) {
   const { pathname, navigate, prepare } = useContext(NavigationContext);
   return (
     <a
       {...props}
-      href={to}
+      href={localizedPath(to, currentLocale())}
       aria-current={pathname === to ? 'page' : undefined}
       onPointerEnter={(event) => {
         onPointerEnter?.(event);

@@ -7,8 +7,9 @@
  * load with their page, so the home page carries no engine, processor or PDF code.
  */
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { BUILDER_PATH, toolBySlug, workflowTitle } from '../engine/catalogue-summary';
+import { BUILDER_PATH, loadCatalogueDescriptions, toolBySlug, workflowTitle } from '../engine/catalogue-summary';
 import { preloadable, type Preloadable } from '../lib/preloadable';
+import { loadMessages, t } from '../lib/i18n/messages';
 import { pageTitle } from './constants';
 import { Home } from './Home';
 import { NotFound } from './NotFound';
@@ -30,9 +31,9 @@ export interface SitePage {
   render(params: PageParams): ReactNode;
 }
 
-/** A page whose code is its own chunk: loaded before it shows, so it renders at once. */
-function codePage(path: string, part: Preloadable<object>): SitePage {
-  return { path, load: () => part.preload().then(() => undefined), render: () => <part.Component /> };
+/** A page whose code is its own chunk: loaded before it shows, with its messages, so it renders at once. */
+function codePage(path: string, part: Preloadable<object>, prepare: () => Promise<unknown> = async () => undefined): SitePage {
+  return { path, load: () => Promise.all([part.preload(), prepare()]).then(() => undefined), render: () => <part.Component /> };
 }
 
 const AllTools = preloadable(() => import('./AllTools').then((m) => m.AllTools));
@@ -49,7 +50,7 @@ function TitledPage({ title, children }: { title: string; children: ReactNode })
     <Suspense
       fallback={
         <div className="container page-padding page-loading" role="status">
-          {`Loading ${title}...`}
+          {t('common.loadingPage', { title })}
         </div>
       }
     >
@@ -88,15 +89,17 @@ function slugPage<M extends { default: ComponentType<{ slug: string }> }>(
 }
 
 export const PAGES: readonly SitePage[] = [
-  { path: '/', load: async () => undefined, render: () => <Home /> },
-  codePage('/tools', AllTools),
+  { path: '/', load: () => Promise.all([loadMessages('home'), loadCatalogueDescriptions()]).then(() => undefined), render: () => <Home /> },
+  codePage('/tools', AllTools, () =>
+    Promise.all([loadMessages('tools'), loadCatalogueDescriptions(), import('../engine/catalogue-features').then((m) => m.loadCatalogueFeatures())]),
+  ),
   slugPage('/tools/$slug', (slug) => toolBySlug(slug)?.title, () => import('../engine/ToolRoute'), (m, slug, hydrating) => m.preloadTool(slug, hydrating)),
-  codePage(BUILDER_PATH, ChainBuilder),
+  codePage(BUILDER_PATH, ChainBuilder, () => Promise.all([loadMessages('workflow', 'engine'), loadCatalogueDescriptions()])),
   slugPage('/workflows/$slug', workflowTitle, () => import('../workflows/WorkflowRoute'), (m, slug) => m.preloadWorkflow(slug)),
-  codePage('/about', About),
-  codePage('/contact', Contact),
-  codePage('/privacy', Privacy),
-  codePage('/terms', Terms),
+  codePage('/about', About, () => loadMessages('pages')),
+  codePage('/contact', Contact, () => loadMessages('pages')),
+  codePage('/privacy', Privacy, () => loadMessages('pages')),
+  codePage('/terms', Terms, () => loadMessages('pages')),
 ];
 /** The page a path shows and its parameters; a fixed path ("/workflows/new") wins over a parameter. */
 export function matchPage(pathname: string): { page: SitePage; params: PageParams } | undefined {

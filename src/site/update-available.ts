@@ -4,6 +4,7 @@
  * the prompt's Reload button calls `apply`.
  */
 import { useSyncExternalStore } from 'react';
+import { currentLocale } from '../lib/i18n/messages';
 
 let apply: (() => void) | null = null;
 const listeners = new Set<() => void>();
@@ -31,4 +32,6 @@ export async function registerServiceWorker(): Promise<void> {
   const update = registerSW({
     onNeedRefresh: () => setUpdateAvailable(() => void update(true)),
   });
+  // The pages of the visitor's language, kept for offline use as the English ones are.
+  void import('./offline-pages').then(({ keepPagesOffline }) => keepPagesOffline(currentLocale()));
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toolBySlug } from '../../tests/support/catalogue';
 import { setDemoMode } from '../engine/demo/demo-mode';
 import { renderWithShell, toastTexts } from '../../tests/support/components';
-import { SIMULATED_NOTE } from '../engine/demo/notes';
+import { simulatedNote } from '../engine/demo/notes';
 import AiImageGenerator, { cutText, SAMPLE_IMAGE_URL } from './ai-image-generator';
 
 const manifest = toolBySlug('ai-image-generator')!;
@@ -42,7 +42,7 @@ describe('AI Image Generator view', () => {
     expect(manifest.limits.minFiles).toBe(0);
     setup();
     expect(screen.queryByTestId('file-input')).toBeNull();
-    expect(screen.getByTestId('tool-note')).toHaveTextContent(SIMULATED_NOTE);
+    expect(screen.getByTestId('tool-note')).toHaveTextContent(simulatedNote());
     expect(screen.getByText(/Image generation is simulated: there is no image model on your device/)).toBeInTheDocument();
   });
 

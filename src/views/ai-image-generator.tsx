@@ -13,6 +13,7 @@ import { useToolPage } from '../engine/useToolPage';
 import type { ToolResult } from '../core/tool-result';
 import type { ToolViewProps } from '../engine/view-modules';
 import { downloadBlob } from '../lib/download';
+import { t } from '../lib/i18n/messages';
 
 /** Served by the site itself (public/samples), never from another origin. */
 export const SAMPLE_IMAGE_URL = `${import.meta.env.BASE_URL}samples/ai-image-preview.png`;
@@ -69,11 +70,11 @@ export default function AiImageGenerator({ manifest }: ToolViewProps) {
           {made && results.length > 0 && (
             <Card>
               <Heading as="h2" size="3" mb="2">
-                Preview
+                {t('views.aiImageGenerator.preview')}
               </Heading>
               <img
                 src={SAMPLE_IMAGE_URL}
-                alt={`Sample picture shown for the prompt: ${made.prompt}`}
+                alt={t('views.aiImageGenerator.previewAlt', { prompt: made.prompt })}
                 style={{ width: '100%', maxWidth: 512, height: 'auto', display: 'block', borderRadius: 8 }}
                 data-testid="ai-preview"
               />

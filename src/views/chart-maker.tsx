@@ -14,6 +14,7 @@ import { checkPieData, isChartType, parseChartData, type ChartData, type ChartTy
 import { CHART_HEIGHT, CHART_WIDTH } from '../lib/chart/size';
 import { downloadBlob } from '../lib/download';
 import { isToolError } from '../lib/errors';
+import { t } from '../lib/i18n/messages';
 
 type Parsed = { ok: true; data: ChartData } | { ok: false; message: string } | null;
 
@@ -86,14 +87,14 @@ export default function ChartMaker({ manifest }: ToolViewProps) {
         <Card>
           <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
             <Heading as="h2" size="3">
-              Preview
+              {t('views.chartMaker.preview')}
             </Heading>
             <Button type="button" variant="soft" onClick={() => run.download(run.results[0])}>
-              <Download size={16} aria-hidden="true" /> Download Chart
+              <Download size={16} aria-hidden="true" /> {t('views.chartMaker.downloadChart')}
             </Button>
             {run.real && (
               <Button type="button" variant="soft" onClick={() => void downloadSvg()}>
-                <Download size={16} aria-hidden="true" /> Download SVG
+                <Download size={16} aria-hidden="true" /> {t('views.chartMaker.downloadSvg')}
               </Button>
             )}
           </Flex>
@@ -104,12 +105,12 @@ export default function ChartMaker({ manifest }: ToolViewProps) {
               height={CHART_HEIGHT}
               style={{ width: '100%', height: 'auto', display: 'block' }}
               role="img"
-              aria-label={`${type} chart preview of ${parsed.data.series.join(', ')}`}
+              aria-label={t('views.chartMaker.previewLabel', { type, series: parsed.data.series.join(', ') })}
               data-testid="chart-preview"
             />
           ) : (
             <Text as="p" size="2" color={parsed ? 'red' : 'gray'} role="status" data-testid="chart-preview-message">
-              {parsed ? parsed.message : 'Type some data to see the chart.'}
+              {parsed ? parsed.message : t('views.chartMaker.noData')}
             </Text>
           )}
         </Card>

@@ -10,17 +10,19 @@ import { RemoveFileButton } from '../engine/RemoveFileButton';
 import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import { FileRow } from './shared/FileRow';
 import { fileKey } from './shared/mock-pages';
 import './compare-pdfs/compare-pdfs.css';
 
-export const VERSION_LABELS = ['Older version', 'Newer version'] as const;
+export const versionLabels = () => [t('pdf-views.compare.olderVersion'), t('pdf-views.compare.newerVersion')] as const;
 
 export default function ComparePdfsView({ manifest }: ToolViewProps) {
   // The button is enabled from the first file, so a single file gets the "two files" message rather than a dead button.
   const page = useToolPage(manifest);
   const { run } = page;
   const [older, newer] = run.files;
+  const labels = versionLabels();
   return (
     <ToolFrame
       page={page}
@@ -28,10 +30,10 @@ export default function ComparePdfsView({ manifest }: ToolViewProps) {
         <>
           <DropZone manifest={manifest} onFiles={run.addFiles} disabled={run.running} />
           {run.files.length > 0 && (
-            <ol className="compare-versions" aria-label="Files to compare, older version first">
+            <ol className="compare-versions" aria-label={t('pdf-views.compare.listLabel')}>
               {run.files.map((file, i) => (
                 <li key={fileKey(file)} className="compare-version">
-                  <span className="compare-version-label">{VERSION_LABELS[i]}</span>
+                  <span className="compare-version-label">{labels[i]}</span>
                   <FileRow file={file} preview={run.real} />
                   <RemoveFileButton files={run.files} index={i} onChange={run.setFiles} disabled={run.running} />
                 </li>
@@ -40,10 +42,10 @@ export default function ComparePdfsView({ manifest }: ToolViewProps) {
           )}
           {older && newer && (
             <Button type="button" variant="soft" disabled={run.running} onClick={() => run.setFiles([newer, older])}>
-              <ArrowUpDown size={16} aria-hidden="true" /> Swap older and newer
+              <ArrowUpDown size={16} aria-hidden="true" /> {t('pdf-views.compare.swap')}
             </Button>
           )}
-          {run.files.length === 1 && <p className="compare-version-hint">Now add the newer version.</p>}
+          {run.files.length === 1 && <p className="compare-version-hint">{t('pdf-views.compare.addNewer')}</p>}
         </>
       }
     />

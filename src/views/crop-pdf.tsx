@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { notify } from '../engine/notify';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import { CropArea } from './crop-pdf/CropArea';
 import { hasArea, type CropBox } from './crop-pdf/crop-box';
 import { PageNavigator } from './shared/PageNavigator';
@@ -34,10 +35,10 @@ export default function CropPdfView({ manifest }: ToolViewProps) {
   return (
     <ShownPageFrame page={page} state={shownPage}>
       {pdf.doc && (
-        <PageNavigator page={shown} pageCount={pageCount} onChange={setShown} label="Preview page" testId="crop-page" />
+        <PageNavigator page={shown} pageCount={pageCount} onChange={setShown} label={t('pdf-views.crop.pageNavigator')} testId="crop-page" />
       )}
       <Text as="p" className="pdfv-aside">
-        Drag on the page to draw the area to keep, or type how much to trim from each edge.
+        {t('pdf-views.crop.help')}
       </Text>
       <CropArea box={box} onChange={setBox} disabled={run.running}>
         <PagePreview doc={pdf.doc} page={shown} size={PREVIEW_SIZE} real={run.real} />

@@ -12,6 +12,7 @@ import { notify } from '../engine/notify';
 import { PdfThumbnail } from '../engine/pdf-pages/PdfThumbnail';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import { readImageHeader } from '../lib/image/header';
 import { fitScale } from '../lib/pdf/preview';
 import { EMPTY_HISTORY, editReducer } from './edit-pdf/edit-history';
@@ -19,7 +20,7 @@ import { DEFAULT_STYLE, objectAt, toEdits, type EditObject, type EditStyle } fro
 import { usePageSize } from './edit-pdf/edit-page-size';
 import { EditStage, type EditTool } from './edit-pdf/edit-stage';
 import { EditToolbar } from './edit-pdf/edit-toolbar';
-import { NO_TEXT_ON_PAGE, runKey, toTextEdits, untouched, type TextChange, type TextRun } from './edit-pdf/text-edits';
+import { runKey, toTextEdits, untouched, type TextChange, type TextRun } from './edit-pdf/text-edits';
 import { TextPanel, TextStage } from './edit-pdf/text-stage';
 import { useTextRuns } from './edit-pdf/useTextRuns';
 import { PageNavigator } from './shared/PageNavigator';
@@ -29,7 +30,7 @@ const PREVIEW_SIZE = 560;
 /** The demo page stands for an A4 sheet, in points. */
 const MOCK_PAGE = { width: 595, height: 842 };
 const CENTRE = { x: 0.5, y: 0.5 };
-const IMAGE_PROBLEM = 'Please choose a PNG or JPEG image.';
+const imageProblem = () => t('pdf-views.edit.imageProblem');
 
 function readDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -121,7 +122,7 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
         setSelectedRun(null);
       }}
     >
-      {changedRuns > 0 ? `Edit existing text (${changedRuns} changed)` : 'Edit existing text'}
+      {changedRuns > 0 ? t('pdf-views.edit.textToggleChanged', { count: changedRuns }) : t('pdf-views.edit.textToggle')}
     </Button>
   );
   const preview = pdf.doc ? (
@@ -131,7 +132,7 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
       className="pdfe-mock"
       style={{ width: Math.round(MOCK_PAGE.width * scale), height: Math.round(MOCK_PAGE.height * scale) }}
       role="img"
-      aria-label={run.real ? 'Loading the page' : 'Page preview (demo)'}
+      aria-label={run.real ? t('pdf-views.edit.loadingPage') : t('pdf-views.edit.demoPage')}
     />
   );
   const changeStyle = (changes: Partial<EditStyle>) => {
@@ -141,7 +142,7 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
   const addImage = async (chosen: File) => {
     const bytes = new Uint8Array(await chosen.arrayBuffer());
     const header = readImageHeader(bytes);
-    if (!header) return void notify.error(IMAGE_PROBLEM);
+    if (!header) return void notify.error(imageProblem());
     const image = await readDataUrl(new File([bytes], chosen.name, { type: `image/${header.format}` }));
     // Width / height as fractions of this page, so the picture keeps its proportions.
     const aspect = (header.width / header.height) * (size.height / size.width);
@@ -164,7 +165,7 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
       <div className="pdfe-editor" onKeyDown={onKeyDown}>
         {textMode && (
           <>
-            <div className="pdfe-tools" role="toolbar" aria-label="Editing tools">
+            <div className="pdfe-tools" role="toolbar" aria-label={t('pdf-views.edit.toolsLabel')}>
               {textToggle}
             </div>
             <TextStatus state={textRuns} demo={!run.real} />
@@ -185,7 +186,7 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
           selected={selected}
           onText={(text) => selected && update(selected.id, { text }, `text-${selected.id}`)}
           textField={textField}
-          onImage={(chosen) => void addImage(chosen).catch(() => notify.error(IMAGE_PROBLEM))}
+          onImage={(chosen) => void addImage(chosen).catch(() => notify.error(imageProblem()))}
           onAdd={() => tool !== 'select' && create(objectAt(tool, shown, CENTRE, defaults))}
           onDelete={() => selected && remove(selected.id)}
           textToggle={textToggle}
@@ -197,11 +198,9 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
         />
         )}
         <Text as="p" className="pdfv-aside">
-          Choose a tool and drag on the page to draw. Select an object to move it (drag or arrow keys), resize it (corner handle or
-          Alt+arrow keys) or remove it (Delete). White-out covers what is under it but does not delete it: the hidden text stays in the
-          file and can still be selected, copied or found by search.
+          {t('pdf-views.edit.help')}
         </Text>
-        {pdf.doc && <PageNavigator page={shown} pageCount={pageCount} onChange={goTo} label="Page" testId="edit-page" />}
+        {pdf.doc && <PageNavigator page={shown} pageCount={pageCount} onChange={goTo} label={t('pdf-views.edit.pageNavigator')} testId="edit-page" />}
         {textMode ? (
           <TextStage
             page={shown}
@@ -240,17 +239,17 @@ export default function EditPdfView({ manifest }: ToolViewProps) {
 
 /** Where the text editor is: loading PDFium (with its progress), a page without text, or a problem. */
 function TextStatus({ state, demo }: { state: ReturnType<typeof useTextRuns>; demo: boolean }) {
-  if (demo) return <Text as="p" className="pdfe-text-status">The demo cannot read the text on the page; choose a PDF in the real tool to edit its text.</Text>;
+  if (demo) return <Text as="p" className="pdfe-text-status">{t('pdf-views.edit.textDemo')}</Text>;
   if (state.status === 'loading') {
     const percent = Math.round(state.progress * 100);
     return (
       <p className="pdfe-text-status" role="status">
-        Loading the text editor... {percent}% <progress max={100} value={percent} aria-label="Loading the text editor" />
+        {t('pdf-views.edit.textLoading', { percent })} <progress max={100} value={percent} aria-label={t('pdf-views.edit.textLoadingLabel')} />
       </p>
     );
   }
   if (state.status === 'error') return <p className="pdfv-inline-error">{state.message}</p>;
-  if (state.status === 'ready' && state.runs.length === 0) return <p className="pdfe-text-status" role="status">{NO_TEXT_ON_PAGE}</p>;
-  if (state.status === 'ready') return <Text as="p" className="pdfe-text-status">Click a line of text on the page to change it.</Text>;
+  if (state.status === 'ready' && state.runs.length === 0) return <p className="pdfe-text-status" role="status">{t('pdf-views.edit.noTextOnPage')}</p>;
+  if (state.status === 'ready') return <Text as="p" className="pdfe-text-status">{t('pdf-views.edit.clickText')}</Text>;
   return null;
 }

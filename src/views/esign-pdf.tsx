@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { notify } from '../engine/notify';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import { SignaturePanel } from './esign-pdf/signature-panel';
 import { SignaturePlacer, type PlacedBox } from './esign-pdf/signature-placer';
 import { signatureAspect, SignatureLook, signatureOptions, type SignatureValue } from './esign-pdf/signature-value';
@@ -62,10 +63,10 @@ export default function EsignPdfView({ manifest }: ToolViewProps) {
     <ShownPageFrame page={page} state={shownPage}>
       <SignaturePanel onChange={setSignature} disabled={run.running} />
       {pdf.doc && (
-        <PageNavigator page={shown} pageCount={pageCount} onChange={setShown} label="Page to sign" testId="sign-page" />
+        <PageNavigator page={shown} pageCount={pageCount} onChange={setShown} label={t('pdf-views.esign.pageNavigator')} testId="sign-page" />
       )}
       <Text as="p" className="pdfv-aside">
-        Click the page where your signature should go. Drag the box to move it, or its corner to resize it.
+        {t('pdf-views.esign.help')}
       </Text>
       <SignaturePlacer box={box} onChange={setBox} aspect={aspect} look={look} disabled={run.running}>
         <PagePreview doc={pdf.doc} page={shown} size={PREVIEW_SIZE} real={run.real} />

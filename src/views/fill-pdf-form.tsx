@@ -15,6 +15,7 @@ import { PdfThumbnail } from '../engine/pdf-pages/PdfThumbnail';
 import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import type { FieldValue, FormFieldInfo } from '../lib/pdf/form-fill';
 import { FieldControl } from './fill-pdf-form/FieldControl';
 import { useFormFields } from './fill-pdf-form/useFormFields';
@@ -91,7 +92,7 @@ export default function FillPdfFormView({ manifest }: ToolViewProps) {
               {pages.map(([pageIndex, fields]) => (
                 <div key={pageIndex} className="ffv-page">
                   <Text as="p" className="pdfv-aside">
-                    {pageIndex >= 0 ? `Page ${pageIndex + 1}` : 'Fields on no page'}
+                    {pageIndex >= 0 ? t('pdf-views.fill.page', { page: pageIndex + 1 }) : t('pdf-views.fill.noPage')}
                   </Text>
                   <div className="ffv-sheet">
                     {pdf.doc && pageIndex >= 0 && <PdfThumbnail doc={pdf.doc} pageNumber={pageIndex + 1} size={PREVIEW_SIZE} withoutFormFields />}

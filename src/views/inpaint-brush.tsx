@@ -13,7 +13,7 @@ import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import { useRunMode } from '../engine/demo/useRunMode';
 import type { ToolViewProps } from '../engine/view-modules';
-import { CRASH_MESSAGE } from '../core/run-shape';
+import { crashMessage } from '../core/run-shape';
 import { runInWorker } from '../engine/worker/bridge';
 import { CancelledError, isToolError } from '../lib/errors';
 import { decodeMask, type EncodedMask } from '../lib/image/ops/inpaint-mask';
@@ -42,7 +42,7 @@ function usePersonFinder(file: File | undefined) {
         const { maskSchema } = await import('../lib/image/ops/inpaint-mask-schema');
         return decodeMask(maskSchema.parse(JSON.parse(new TextDecoder().decode(out.bytes))));
       } catch (error) {
-        if (!(error instanceof CancelledError)) notify.error(isToolError(error) ? error.message : CRASH_MESSAGE);
+        if (!(error instanceof CancelledError)) notify.error(isToolError(error) ? error.message : crashMessage());
         return null;
       }
     },

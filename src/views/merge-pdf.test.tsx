@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDemoMode } from '../engine/demo/demo-mode';
 import { choose, fakePreview, flush, manifestOf, pdfFile, renderWithShell, toastTexts } from '../../tests/support/components';
-import { ENCRYPTED_MESSAGE, UNLOCK_LINK } from '../lib/pdf/messages';
+import { encryptedMessage, unlockLink } from '../lib/pdf/messages';
 import { openPreview, PreviewError } from '../lib/pdf/preview';
 import MergePdfView from './merge-pdf';
 import { demoModeHooks, listedNames } from '../../tests/support/views';
@@ -145,11 +145,11 @@ describe('Merge PDF view with real files', () => {
   });
 
   it('tells the visitor to unlock a password-protected file first, with a link to Unlock PDF', async () => {
-    vi.mocked(openPreview).mockRejectedValue(new PreviewError({ message: ENCRYPTED_MESSAGE, link: UNLOCK_LINK }));
+    vi.mocked(openPreview).mockRejectedValue(new PreviewError({ message: encryptedMessage(), link: unlockLink() }));
     renderWithShell(<MergePdfView manifest={manifest} />);
     await choose(files(['locked.pdf']));
     expect(toastTexts()).toContain('Error: This PDF is password-protected. Unlock it first with Unlock PDF.');
-    const link = screen.getByRole('link', { name: UNLOCK_LINK.label });
+    const link = screen.getByRole('link', { name: unlockLink().label });
     expect(link).toHaveAttribute('href', '/tools/unlock-pdf');
   });
 });

@@ -8,6 +8,7 @@ import { DropZone } from '../engine/DropZone';
 import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import { FileRow } from './shared/FileRow';
 import { fileKey } from './shared/mock-pages';
 import { SortableList } from './shared/SortableList';
@@ -31,7 +32,7 @@ export default function MergePdfView({ manifest }: ToolViewProps) {
             itemLabel={(file) => file.name}
             renderItem={(file) => <FileRow file={file} preview={run.real} />}
             onChange={run.setFiles}
-            label="Files to merge, in order"
+            label={t('pdf-views.merge.listLabel')}
             disabled={run.running}
             maxHeight={LIST_MAX_HEIGHT}
           />
@@ -41,7 +42,7 @@ export default function MergePdfView({ manifest }: ToolViewProps) {
         run.files.length > 0 &&
         run.results.length === 0 && (
           <Button type="button" variant="soft" disabled={run.running} onClick={() => run.download()}>
-            <Download size={16} aria-hidden="true" /> Download merged PDF
+            <Download size={16} aria-hidden="true" /> {t('pdf-views.merge.download')}
           </Button>
         )
       }

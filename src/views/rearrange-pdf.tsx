@@ -10,6 +10,7 @@ import { PdfThumbnail } from '../engine/pdf-pages/PdfThumbnail';
 import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import { SortableList } from './shared/SortableList';
 import { usePageCount } from './shared/usePageCount';
 import { PdfProblem } from './shared/useShownPage';
@@ -27,7 +28,7 @@ interface PageEntry {
   rotation: number;
 }
 
-const pageLabel = (page: PageEntry) => `Page ${page.originalIndex + 1}`;
+const pageLabel = (page: PageEntry) => t('pdf-views.rearrange.pageLabel', { page: page.originalIndex + 1 });
 
 export default function RearrangePdfView({ manifest }: ToolViewProps) {
   const [list, setList] = useState<{ file?: File; pages: PageEntry[] }>({ pages: [] });
@@ -60,14 +61,14 @@ export default function RearrangePdfView({ manifest }: ToolViewProps) {
           <PdfProblem error={pdf.error} />
           {file && pdf.pageCount !== null && (
             <Text as="p" className="pdfv-aside" data-testid="page-count">
-              {pages.length} of {pdf.pageCount} pages kept{pdf.mock ? ' (demo: made-up pages)' : ''}.
+              {t(pdf.mock ? 'pdf-views.rearrange.keptDemo' : 'pdf-views.rearrange.kept', { kept: pages.length, total: pdf.pageCount })}
             </Text>
           )}
           <SortableList
             items={pages}
             itemKey={(p) => p.id}
             itemLabel={pageLabel}
-            label="Pages, in their new order"
+            label={t('pdf-views.rearrange.listLabel')}
             onChange={setPages}
             disabled={run.running}
             maxHeight={LIST_MAX_HEIGHT}
@@ -84,13 +85,13 @@ export default function RearrangePdfView({ manifest }: ToolViewProps) {
                 </span>
                 <span className="pdfv-item-text">
                   <span className="file-name">{pageLabel(entry)}</span>
-                  {entry.rotation !== 0 && <span className="pdfv-item-detail">Turned {entry.rotation}° clockwise</span>}
+                  {entry.rotation !== 0 && <span className="pdfv-item-detail">{t('pdf-views.rearrange.turned', { degrees: entry.rotation })}</span>}
                 </span>
               </>
             )}
             renderActions={(entry) =>
               run.real && (
-                <IconButton type="button" size="1" variant="soft" aria-label={`Rotate ${pageLabel(entry)} clockwise`}
+                <IconButton type="button" size="1" variant="soft" aria-label={t('pdf-views.rearrange.rotate', { page: entry.originalIndex + 1 })}
                   disabled={run.running} onClick={() => rotate(entry.id)}>
                   <RotateCw size={14} />
                 </IconButton>

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { notify } from '../engine/notify';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import type { FractionBox } from '../contract/view-extras';
 import { RedactArea } from './redact-pdf/RedactArea';
 import type { Redaction } from './redact-pdf/redact-boxes';
@@ -43,10 +44,9 @@ export default function RedactPdfView({ manifest }: ToolViewProps) {
 
   return (
     <ShownPageFrame page={page} state={shownPage}>
-      {pdf.doc && <PageNavigator page={shown} pageCount={pageCount} onChange={setShown} label="Page to redact" testId="redact-page" />}
+      {pdf.doc && <PageNavigator page={shown} pageCount={pageCount} onChange={setShown} label={t('pdf-views.redact.pageNavigator')} testId="redact-page" />}
       <Text as="p" className="pdfv-aside">
-        Drag on the page to draw a box over what to remove; draw as many as you need, on any page. The search options find text
-        on every page.
+        {t('pdf-views.redact.help')}
       </Text>
       <RedactArea
         boxes={onPage}
@@ -64,7 +64,7 @@ export default function RedactPdfView({ manifest }: ToolViewProps) {
         <PagePreview doc={pdf.doc} page={shown} size={PREVIEW_SIZE} real={run.real} />
       </RedactArea>
       <Text as="p" className="pdfv-aside" aria-live="polite" data-testid="redact-count">
-        {total === 0 ? 'No boxes drawn.' : `${total} ${total === 1 ? 'box' : 'boxes'} drawn in all.`}
+        {t('pdf-views.redact.count', { count: total })}
       </Text>
     </ShownPageFrame>
   );

@@ -9,6 +9,7 @@ import type { OptionsFormApi } from '../engine/OptionsForm';
 import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import { useHeaderSize, type PixelSize } from './shared/useImagePreview';
 
 /** The other side for a typed one: rounded, or blank when not positive; undefined when the input is not a number. */
@@ -50,7 +51,7 @@ export default function ResizeImageView({ manifest }: ToolViewProps) {
       afterInput={
         natural && (
           <p className="field-help" data-testid="natural-size">
-            Original size: {natural.width} x {natural.height} px
+            {t('views.resizeImageDimensions.originalSize', { width: natural.width, height: natural.height })}
           </p>
         )
       }

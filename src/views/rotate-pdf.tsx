@@ -10,6 +10,7 @@ import { usePdfDocument } from '../engine/pdf-pages/usePdfDocument';
 import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import { pageListText, pagesInList } from '../lib/page-ranges';
 import { PageToggleGrid } from './rotate-pdf/PageToggleGrid';
 import { PdfProblem } from './shared/useShownPage';
@@ -48,12 +49,14 @@ export default function RotatePdfView({ manifest }: ToolViewProps) {
         <>
           <PdfProblem error={pdf.error} />
           {pdf.doc && pageCount !== null && (
-            <section aria-label="Page previews" className="rotate-previews">
+            <section aria-label={t('pdf-views.rotate.previewsLabel')} className="rotate-previews">
               <Text as="p" className="pdfv-aside" data-testid="rotate-summary" aria-live="polite">
                 {listed === null
-                  ? 'The page list is not valid: click pages to choose them, or correct the list.'
-                  : `${listed.length === pageCount ? 'Every page' : `${listed.length} of ${pageCount} pages`} will be turned. Click a page to choose it or leave it as it is.`}
-                {run.files.length > 1 ? ` These are the pages of ${file.name}; the same page list applies to every file.` : ''}
+                  ? t('pdf-views.rotate.invalidList')
+                  : listed.length === pageCount
+                    ? t('pdf-views.rotate.everyPage')
+                    : t('pdf-views.rotate.somePages', { count: listed.length, total: pageCount })}
+                {run.files.length > 1 ? ` ${t('pdf-views.rotate.severalFiles', { name: file.name })}` : ''}
               </Text>
               <PageToggleGrid doc={pdf.doc} pageCount={pageCount} chosen={chosen} angle={angle} disabled={run.running} onToggle={toggle} />
             </section>

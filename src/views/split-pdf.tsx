@@ -13,9 +13,9 @@ import { planSimulation } from '../engine/demo/simulate';
 import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 import { planSplit, type PageRange } from '../lib/page-ranges';
 import { PageStrip } from '../engine/pdf-pages/PageStrip';
-import { pageCountText } from './shared/FileRow';
 import { useEveryN } from './split-pdf/useEveryN';
 import { usePageCount } from './shared/usePageCount';
 import { PdfProblem } from './shared/useShownPage';
@@ -71,8 +71,7 @@ export default function SplitPdfView({ manifest }: ToolViewProps) {
         <>
           {pageCount !== null && (
             <Text as="p" className="pdfv-aside" data-testid="page-count">
-              This PDF has {pageCountText(pageCount)}
-              {pdf.mock ? ' (demo: a made-up count)' : ''}.
+              {t(pdf.mock ? 'pdf-views.split.pageCountDemo' : 'pdf-views.split.pageCount', { count: pageCount })}
             </Text>
           )}
           <PdfProblem error={pdf.error} />
@@ -90,7 +89,7 @@ export default function SplitPdfView({ manifest }: ToolViewProps) {
         values.method === 'every' &&
         everyN.fileCount !== null && (
           <Text as="p" className="pdfv-aside" data-testid="file-count" aria-live="polite">
-            This will create {everyN.fileCount} file{everyN.fileCount === 1 ? '' : 's'}.
+            {t('pdf-views.split.fileCount', { count: everyN.fileCount })}
           </Text>
         )
       }
@@ -98,7 +97,7 @@ export default function SplitPdfView({ manifest }: ToolViewProps) {
         run.files.length > 0 &&
         run.results.length < 2 && (
           <Button type="button" variant="soft" disabled={run.running} onClick={() => void run.downloadAll()}>
-            <Download size={16} aria-hidden="true" /> Download All
+            <Download size={16} aria-hidden="true" /> {t('pdf-views.split.downloadAll')}
           </Button>
         )
       }

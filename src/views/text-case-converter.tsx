@@ -11,23 +11,15 @@ import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
 import { convertCase, countCharacters, countWords, isCaseMode, type CaseMode } from '../lib/text-case';
+import { t } from '../lib/i18n/messages';
 
-const EXAMPLE = 'the QUICK brown fox. it jumps over the lazy dog!';
-
-/** What each case does; the examples are computed by the converter itself. */
-const DESCRIPTIONS: Record<CaseMode, string> = {
-  uppercase: 'Every letter becomes a capital letter. Useful for headings and emphasis.',
-  lowercase: 'Every letter becomes a small letter.',
-  titlecase: 'The first letter of every word is a capital and the rest are small, as in book titles.',
-  sentencecase: 'Only the first letter of each sentence is a capital, as in ordinary prose.',
-  alternatingcase: 'Letters alternate between small and capital, starting small.',
-  inversecase: 'Capitals become small letters and small letters become capitals.',
-};
+/** What each case does (views.textCaseConverter.case.<mode>); the examples are computed by the converter itself. */
+const description = (mode: CaseMode) => t(`views.textCaseConverter.case.${mode}`);
 
 function Counts({ text, testId }: { text: string; testId: string }) {
   return (
     <Text as="p" size="2" color="gray" data-testid={testId}>
-      Words: {countWords(text)} · Characters: {countCharacters(text)}
+      {t('views.textCaseConverter.counts', { words: countWords(text), characters: countCharacters(text) })}
     </Text>
   );
 }
@@ -44,6 +36,7 @@ export default function TextCaseConverter({ manifest }: ToolViewProps) {
   const modeField = manifest.options.find((f) => f.name === 'mode');
   const choices = modeField && 'choices' in modeField ? modeField.choices : [];
   const { messages } = manifest;
+  const example = t('views.textCaseConverter.exampleText');
 
   async function copy() {
     if (output.trim() === '') return notify.error(messages.copyEmpty);
@@ -63,7 +56,7 @@ export default function TextCaseConverter({ manifest }: ToolViewProps) {
           <Counts text={text} testId="input-counts" />
           <div className="field">
             <label htmlFor={outputId} className="field-label">
-              Converted text
+              {t('views.textCaseConverter.output')}
             </label>
             <TextArea id={outputId} readOnly rows={8} value={output} data-testid="case-output" />
             <Counts text={output} testId="output-counts" />
@@ -76,14 +69,14 @@ export default function TextCaseConverter({ manifest }: ToolViewProps) {
             <Copy size={16} aria-hidden="true" /> {manifest.action.label}
           </Button>
           <Button type="button" size="3" variant="soft" color="gray" onClick={() => form.setValue('text', '')}>
-            <RotateCcw size={16} aria-hidden="true" /> Reset
+            <RotateCcw size={16} aria-hidden="true" /> {t('views.textCaseConverter.reset')}
           </Button>
         </Flex>
       }
       help={
         <section aria-labelledby="case-styles">
           <Heading as="h2" size="5" id="case-styles" mb="3">
-            Case styles explained
+            {t('views.textCaseConverter.casesHeading')}
           </Heading>
           <Flex direction="column" gap="3">
             {choices.map((choice) => {
@@ -95,10 +88,11 @@ export default function TextCaseConverter({ manifest }: ToolViewProps) {
                     {choice.label}
                   </Heading>
                   <Text as="p" size="2">
-                    {DESCRIPTIONS[value]}
+                    {description(value)}
                   </Text>
                   <Text as="p" size="2" color="gray">
-                    Example: <q>{convertCase(EXAMPLE, value)}</q>
+                    {/* The label, then the sample sentence in this case, quoted. */}
+                    {t('views.textCaseConverter.example')} <q>{convertCase(example, value)}</q>
                   </Text>
                 </Card>
               );

@@ -21,6 +21,7 @@ import { notify } from '../engine/notify';
 import { ToolFrame } from '../engine/ToolPage';
 import { useToolPage } from '../engine/useToolPage';
 import type { ToolViewProps } from '../engine/view-modules';
+import { t } from '../lib/i18n/messages';
 
 export type PlaybackState = 'idle' | 'playing' | 'paused';
 
@@ -196,7 +197,7 @@ export default function TextToSpeech({ manifest }: ToolViewProps) {
     page.submit();
   }
 
-  const label = state === 'playing' ? 'Pause' : state === 'paused' ? 'Resume' : manifest.action.label;
+  const label = state === 'playing' ? t('views.textToSpeech.pause') : state === 'paused' ? t('views.textToSpeech.resume') : manifest.action.label;
   // The WAV made for Play is not a download; the MP3 is.
   const mp3s = run.results.filter((r) => r.blob.type === 'audio/mpeg');
   return (
@@ -209,10 +210,10 @@ export default function TextToSpeech({ manifest }: ToolViewProps) {
               {state === 'playing' ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />} {label}
             </Button>
             <Button type="button" size="3" variant="soft" onClick={downloadMp3} disabled={run.running}>
-              <Download size={16} aria-hidden="true" /> Download MP3
+              <Download size={16} aria-hidden="true" /> {t('views.textToSpeech.downloadMp3')}
             </Button>
           </Flex>
-          {run.running && <RunProgress label="Speech progress" progress={run.progress} onCancel={run.cancel} />}
+          {run.running && <RunProgress label={t('views.textToSpeech.progress')} progress={run.progress} onCancel={run.cancel} />}
         </>
       }
       results={run.real && <ResultList results={mp3s} onDownload={(r) => downloadBlob(r.blob, r.name)} onDownloadAll={run.downloadAll} />}

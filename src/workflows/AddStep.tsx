@@ -2,10 +2,11 @@
 import { Button } from '@radix-ui/themes';
 import { Plus } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
-import { CATEGORIES, CATEGORY_LABELS } from '../engine/catalogue-summary';
-import type { ChainTool } from './chain-tools';
+import { CATEGORIES, categoryHeading } from '../engine/catalogue-summary';
+import { chainToolTitle, type ChainTool } from './chain-tools';
+import { t } from '../lib/i18n/messages';
 
-export const NOTHING_FOLLOWS = 'No tool takes what the last step makes: the chain ends here.';
+export const nothingFollowsMessage = () => t('workflow.add.nothingFollows');
 
 interface AddStepProps {
   /** The tools that may come next (any chain tool for the first step). */
@@ -20,24 +21,24 @@ interface AddStepProps {
 export function AddStep({ offered, after, disabled, onAdd, selectRef }: AddStepProps) {
   const [choice, setChoice] = useState('');
   const id = useId();
-  if (offered.length === 0) return <p className="chain-add-none">{NOTHING_FOLLOWS}</p>;
+  if (offered.length === 0) return <p className="chain-add-none">{nothingFollowsMessage()}</p>;
   // A choice the list no longer offers (the previous step changed) is no choice.
-  const value = offered.some((t) => t.slug === choice) ? choice : '';
+  const value = offered.some((tool) => tool.slug === choice) ? choice : '';
   return (
     <div className="chain-add">
       <label htmlFor={id} className="field-label">
-        {after ? 'Add a step' : 'Choose the first tool'}
+        {after ? t('workflow.add.nextLabel') : t('workflow.add.firstLabel')}
       </label>
       <div className="chain-add-row">
         <select id={id} ref={selectRef} className="field-select" value={value} disabled={disabled} onChange={(e) => setChoice(e.target.value)} aria-describedby={`${id}-help`}>
-          <option value="">{after ? 'Choose the next tool...' : 'Choose a tool...'}</option>
+          <option value="">{after ? t('workflow.add.chooseNext') : t('workflow.add.chooseFirst')}</option>
           {CATEGORIES.map((category) => {
-            const tools = offered.filter((t) => t.category === category);
+            const tools = offered.filter((tool) => tool.category === category);
             return tools.length === 0 ? null : (
-              <optgroup key={category} label={`${CATEGORY_LABELS[category]} tools`}>
-                {tools.map((t) => (
-                  <option key={t.slug} value={t.slug}>
-                    {t.title}
+              <optgroup key={category} label={categoryHeading(category)}>
+                {tools.map((tool) => (
+                  <option key={tool.slug} value={tool.slug}>
+                    {chainToolTitle(tool.slug)}
                   </option>
                 ))}
               </optgroup>
@@ -53,13 +54,13 @@ export function AddStep({ offered, after, disabled, onAdd, selectRef }: AddStepP
             setChoice('');
           }}
         >
-          <Plus size={16} aria-hidden="true" /> Add step
+          <Plus size={16} aria-hidden="true" /> {t('workflow.add.button')}
         </Button>
       </div>
       <p id={`${id}-help`} className="field-help chain-add-help">
         {after
-          ? `Only tools that take what step ${after.number} makes (${after.makes}) are offered.`
-          : 'Any tool that works on files can start a workflow; each later step is offered only if it takes what the step before makes.'}
+          ? t('workflow.add.helpNext', { number: after.number, makes: after.makes })
+          : t('workflow.add.helpFirst')}
       </p>
     </div>
   );

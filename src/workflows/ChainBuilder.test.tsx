@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allTools, toolBySlug } from '../../tests/support/catalogue';
 import { canFollow, producesWith } from '../core/chain';
 import { toastTexts } from '../../tests/support/components';
-import { ChainBuilder, invalidLinkMessage, UNREADABLE_LINK_MESSAGE } from './ChainBuilder';
+import { ChainBuilder, invalidLinkMessage, unreadableLinkMessage } from './ChainBuilder';
 import { chainHash, readChainHash } from './chain-link';
 import { chainTools } from './chain-tools';
-import { RUN_LABEL } from './ChainWork';
+import { runLabel } from './ChainWork';
 import { renderInRouter } from '../../tests/support/router';
 
 const firstPicker = () => screen.getByLabelText('Choose the first tool');
@@ -124,7 +124,7 @@ describe('the chain builder', () => {
     act(() => toast.remove());
     document.body.innerHTML = '';
     await openWithHash('#chain=not*base64');
-    await waitFor(() => expect(toastTexts()).toContain(`Error: ${UNREADABLE_LINK_MESSAGE}`));
+    await waitFor(() => expect(toastTexts()).toContain(`Error: ${unreadableLinkMessage()}`));
     expect(steps()).toHaveLength(0);
   });
 
@@ -159,7 +159,7 @@ describe('the chain builder', () => {
     await act(async () => {
       fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File([new Uint8Array(8)], 'a.jpg', { type: 'image/jpeg' })] } });
     });
-    fireEvent.click(screen.getByRole('button', { name: RUN_LABEL }));
+    fireEvent.click(screen.getByRole('button', { name: runLabel() }));
     await waitFor(() => expect(toastTexts()).toContain(`Error: Step 2 (HEIC to JPG): ${problem}`));
     expect(screen.queryByRole('progressbar')).toBeNull();
   });

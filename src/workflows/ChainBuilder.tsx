@@ -26,35 +26,35 @@ import { chainTools, toolsTaking } from './chain-tools';
 import { ChainWork, type ChainEntry } from './ChainWork';
 import { SavedChains } from './SavedChains';
 import { WorkflowHeader } from './WorkflowHeader';
+import { t } from '../lib/i18n/messages';
 
 /** The check of a chain against its tools loads zod, so it loads when a chain is opened, saved or shared. */
 const checkChain = async (raw: unknown) => (await import('./chain-check')).checkChain(raw);
 
-export const BUILDER_TITLE = 'Build Your Own Workflow';
-export const BUILDER_DESCRIPTION =
-  'Chain tools into one job: each step works on the files the step before it made. Run it on your files, save it in this browser, or share it as a link.';
-export const TWO_STEPS_MESSAGE = 'Add at least two steps: a workflow is a chain of tools.';
-export const UNREADABLE_LINK_MESSAGE = 'The workflow in this link cannot be read: the link is incomplete or damaged. The builder starts empty.';
+export const builderTitle = () => t('workflow.builder.title');
+export const builderDescription = () => t('workflow.builder.description');
+export const twoStepsMessage = () => t('workflow.builder.twoSteps');
+export const unreadableLinkMessage = () => t('workflow.builder.unreadableLink');
 
 /** A validation error as a sentence: "Step 2 (protect-pdfs): there is no tool with this slug." */
 function sentence(error: string): string {
   const reason = chainError(error);
-  return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${reason.endsWith('.') ? '' : '.'}`;
+  return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${/[.。।]$/.test(reason) ? '' : '.'}`;
 }
 
 /** The Error toast of a link whose chain does not pass validation. */
 export function invalidLinkMessage(error: string): string {
-  return `The workflow in this link cannot be opened. ${sentence(error)} The builder starts empty.`;
+  return t('workflow.builder.invalidLink', { reason: sentence(error) });
 }
 
 /** The Error toast of a saved chain that no longer passes validation (a tool changed since). */
 export function invalidSavedMessage(name: string, error: string): string {
-  return `"${name}" cannot be opened. ${sentence(error)}`;
+  return t('workflow.builder.invalidSaved', { name, reason: sentence(error) });
 }
 
 export function ChainBuilder({ runStep }: { runStep?: StepRunner }) {
   usePageReady();
-  useDocumentTitle(pageTitle(BUILDER_TITLE));
+  useDocumentTitle(pageTitle(builderTitle()));
   const [entries, setEntries] = useState<ChainEntry[]>([]);
   const [values, setValues] = useState<Record<string, OptionValues>>({});
   const [saved, setSaved] = useState<SavedChain[]>([]);
@@ -68,7 +68,7 @@ export function ChainBuilder({ runStep }: { runStep?: StepRunner }) {
   const open = useCallback(async (raw: unknown, failed: (error: string) => string) => {
     const steps = (raw as { steps?: unknown } | null)?.steps;
     if (!Array.isArray(steps) || steps.length < 2) {
-      notify.error(failed('it has fewer than two steps'));
+      notify.error(failed(t('workflow.builder.fewerThanTwoSteps')));
       setEntries([]);
       return;
     }
@@ -88,7 +88,7 @@ export function ChainBuilder({ runStep }: { runStep?: StepRunner }) {
       const raw = readChainHash(location.hash);
       if (raw === null) return;
       if (raw === 'unreadable') {
-        notify.error(UNREADABLE_LINK_MESSAGE);
+        notify.error(unreadableLinkMessage());
         setEntries([]);
       } else void open(raw, invalidLinkMessage);
     };
@@ -123,13 +123,13 @@ export function ChainBuilder({ runStep }: { runStep?: StepRunner }) {
     if (index === 0) return null;
     const makes = made(index - 1);
     if (acceptsAny(entries[index].manifest.accept, makes)) return null;
-    return `This tool takes ${describeTypes(entries[index].manifest.accept)}, and step ${index} makes ${describeTypes(makes)}. Move or remove a step.`;
+    return t('workflow.builder.stepProblem', { takes: describeTypes(entries[index].manifest.accept), previous: index, makes: describeTypes(makes) });
   };
 
   /** The chain as it stands, checked as a link's would be; null after an Error toast. */
   const currentChain = async (): Promise<ChainData | null> => {
     if (entries.length < 2) {
-      notify.error(TWO_STEPS_MESSAGE);
+      notify.error(twoStepsMessage());
       return null;
     }
     const chain = { steps: entries.map((e) => shareableStep(e.manifest, valuesOf(e), e.ask)) };
@@ -143,11 +143,11 @@ export function ChainBuilder({ runStep }: { runStep?: StepRunner }) {
 
   const save = async () => {
     const trimmed = name.trim();
-    if (!trimmed) return notify.error('Please enter a name for this workflow.');
+    if (!trimmed) return notify.error(t('workflow.share.nameMissing'));
     const chain = await currentChain();
     if (!chain) return;
     setSaved(saveChain({ name: trimmed, ...chain }));
-    notify.success(`"${trimmed}" is saved in this browser.`);
+    notify.success(t('workflow.share.saved', { name: trimmed }));
   };
 
   const copyLink = async () => {
@@ -159,16 +159,16 @@ export function ChainBuilder({ runStep }: { runStep?: StepRunner }) {
     setLink(url);
     try {
       await navigator.clipboard.writeText(url);
-      notify.success('Link copied. Whoever opens it gets this workflow with its options (passwords are never included).');
+      notify.success(t('workflow.share.linkCopied'));
     } catch {
-      notify.info('Copy the link below to share this workflow.');
+      notify.info(t('workflow.share.copyBelow'));
     }
   };
 
   const offered = last < 0 ? chainTools : toolsTaking(made(last));
   return (
     <div className="tool-page chain-builder">
-      <WorkflowHeader icon={<SiteIcon name="Workflow" size={28} />} title={BUILDER_TITLE} description={BUILDER_DESCRIPTION} badge={false} />
+      <WorkflowHeader icon={<SiteIcon name="Workflow" size={28} />} title={builderTitle()} description={builderDescription()} badge={false} />
       <SavedChains
         chains={saved}
         onOpen={(chain) => void open(chain, (error) => invalidSavedMessage(chain.name, error))}
@@ -182,13 +182,13 @@ export function ChainBuilder({ runStep }: { runStep?: StepRunner }) {
         stepProblem={stepProblem}
         stepActions={(i, running) => (
           <>
-            <IconButton type="button" size="1" variant="soft" aria-label={`Move step ${i + 1} up`} disabled={running || i === 0} onClick={() => move(i, i - 1)}>
+            <IconButton type="button" size="1" variant="soft" aria-label={t('workflow.builder.moveUp', { number: i + 1 })} disabled={running || i === 0} onClick={() => move(i, i - 1)}>
               <ArrowUp size={14} />
             </IconButton>
-            <IconButton type="button" size="1" variant="soft" aria-label={`Move step ${i + 1} down`} disabled={running || i === last} onClick={() => move(i, i + 1)}>
+            <IconButton type="button" size="1" variant="soft" aria-label={t('workflow.builder.moveDown', { number: i + 1 })} disabled={running || i === last} onClick={() => move(i, i + 1)}>
               <ArrowDown size={14} />
             </IconButton>
-            <IconButton type="button" size="1" variant="soft" color="red" aria-label={`Remove step ${i + 1}`} disabled={running} onClick={() => remove(i)}>
+            <IconButton type="button" size="1" variant="soft" color="red" aria-label={t('workflow.builder.remove', { number: i + 1 })} disabled={running} onClick={() => remove(i)}>
               <X size={14} />
             </IconButton>
           </>
@@ -205,18 +205,18 @@ export function ChainBuilder({ runStep }: { runStep?: StepRunner }) {
       {entries.length > 0 && (
         <section className="chain-share" aria-labelledby="chain-share-title">
           <h2 id="chain-share-title" className="chain-steps-title">
-            Save or share
+            {t('workflow.share.title')}
           </h2>
           <div className="chain-share-row">
-            <TextField.Root className="chain-name" placeholder="Name, e.g. Holiday photos to PDF" aria-label="Workflow name" value={name} onChange={(e) => setName(e.target.value)} />
+            <TextField.Root className="chain-name" placeholder={t('workflow.share.namePlaceholder')} aria-label={t('workflow.share.nameLabel')} value={name} onChange={(e) => setName(e.target.value)} />
             <Button type="button" variant="soft" onClick={() => void save()}>
-              <Save size={16} aria-hidden="true" /> Save
+              <Save size={16} aria-hidden="true" /> {t('workflow.share.save')}
             </Button>
             <Button type="button" variant="soft" onClick={() => void copyLink()}>
-              <Link2 size={16} aria-hidden="true" /> Copy link
+              <Link2 size={16} aria-hidden="true" /> {t('workflow.share.copyLink')}
             </Button>
           </div>
-          {link && <TextField.Root readOnly value={link} aria-label="Link to this workflow" data-testid="chain-link" onFocus={(e) => e.currentTarget.select()} />}
+          {link && <TextField.Root readOnly value={link} aria-label={t('workflow.share.linkLabel')} data-testid="chain-link" onFocus={(e) => e.currentTarget.select()} />}
         </section>
       )}
     </div>

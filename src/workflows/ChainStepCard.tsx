@@ -10,22 +10,34 @@ import { useEffect, useId, type ReactNode } from 'react';
 import type { OptionValues, ToolManifest } from '../../schemas/manifest';
 import { OptionsForm, type OptionsFormApi } from '../engine/OptionsForm';
 import { useToolOptions } from '../engine/useToolOptions';
-import { validateOptions } from '../engine/validate-options';
+import { firstErrorMessage } from '../engine/validate-options';
 import { notify } from '../engine/notify';
 import { failedCheck, type Facts } from '../contract/rules';
 import { ToolIcon } from '../engine/ToolIcon';
+import { t } from '../lib/i18n/messages';
 
 /** Validates a step's options; the values to run with, or null once the visitor has been told what is wrong. */
 export type StepCheck = () => Promise<OptionValues | null>;
 
-/** Submits the form without an event: the parsed values, or null after an Error toast naming the step. */
+/**
+ * Submits the form without an event (as validateOptions does, with the step named in the one
+ * message): the parsed values, or null after an Error toast naming the step.
+ */
 function checkStep(form: OptionsFormApi, manifest: ToolManifest, number: number, facts: Facts): Promise<OptionValues | null> {
-  const prefix = `Step ${number} (${manifest.title}): `;
-  return validateOptions(form, manifest, prefix).then((valid) => {
-    if (!valid) return null;
-    const values = valid as OptionValues;
+  const problem = (text: string) => t('workflow.step.problem', { number, tool: manifest.title, problem: text });
+  const validated = new Promise<OptionValues | null>((resolve) => {
+    void form.handleSubmit(
+      (valid) => resolve(valid as OptionValues),
+      (errors) => {
+        notify.error(problem(firstErrorMessage(manifest, errors as Record<string, { message?: unknown }>)));
+        resolve(null);
+      },
+    )();
+  });
+  return validated.then((values) => {
+    if (!values) return null;
     const failed = failedCheck(manifest.checks, values, facts);
-    if (failed) notify.error(prefix + failed.message, failed.title);
+    if (failed) notify.error(problem(failed.message), failed.title);
     return failed ? null : values;
   });
 }
@@ -70,12 +82,13 @@ export function ChainStepCard({ number, manifest, options, ask, facts, disabled,
           <ToolIcon name={manifest.icon} size={20} />
         </span>
         <h3 id={headingId} className="chain-step-title">
-          <span className="chain-step-number">Step {number}:</span>{' '}
+          {/* The step's number, then its tool's title as a link: two parts, the link being its own element. */}
+          <span className="chain-step-number">{t('workflow.step.number', { number })}</span>{' '}
           <SiteLink to={`/tools/${manifest.slug}`}>
             {manifest.title}
           </SiteLink>
         </h3>
-        {state === 'running' && <span className="chain-step-running">Running</span>}
+        {state === 'running' && <span className="chain-step-running">{t('workflow.step.running')}</span>}
         {actions && <div className="chain-step-actions">{actions}</div>}
       </div>
       <p className="chain-step-description">{manifest.description}</p>
@@ -85,9 +98,9 @@ export function ChainStepCard({ number, manifest, options, ask, facts, disabled,
         </p>
       )}
       {manifest.options.length > 0 ? (
-        <OptionsForm manifest={manifest} form={form} facts={facts} disabled={disabled} legend={`Step ${number} options`} asked={ask} />
+        <OptionsForm manifest={manifest} form={form} facts={facts} disabled={disabled} legend={t('workflow.step.options', { number })} asked={ask} />
       ) : (
-        <p className="chain-step-plain">This step has no options.</p>
+        <p className="chain-step-plain">{t('workflow.step.noOptions')}</p>
       )}
     </article>
   );

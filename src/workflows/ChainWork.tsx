@@ -22,6 +22,7 @@ import { RESULT_LIST_HEIGHT } from '../engine/ToolPage';
 import { megabytes } from '../lib/format-size';
 import { ChainStepCard, type StepCheck } from './ChainStepCard';
 import { useChainRun } from './useChainRun';
+import { t } from '../lib/i18n/messages';
 import '../engine/engine.css';
 import './workflows.css';
 
@@ -34,8 +35,8 @@ export interface ChainEntry {
   ask: readonly string[];
 }
 
-export const RUN_LABEL = 'Run Workflow';
-export const BUSY_LABEL = 'Running...';
+export const runLabel = () => t('workflow.work.run');
+export const busyLabel = () => t('workflow.work.busy');
 
 /**
  * The drop zone's manifest: the first step's types and size per file. A chain takes any number of
@@ -47,7 +48,7 @@ function dropManifest(first: ToolManifest): ToolManifest {
 
 function describeLimits(first: ToolManifest): string {
   const types = [...new Set(Object.values(first.accept).flat())].map((e) => e.slice(1).toUpperCase()).join(', ');
-  return `${types} · up to ${megabytes(first.limits.maxBytes)} MB each · any number of files`;
+  return t('workflow.work.limits', { types, size: megabytes(first.limits.maxBytes) });
 }
 
 interface ChainWorkProps {
@@ -99,7 +100,7 @@ export function ChainWork({ entries, name, runStep, stepActions, stepProblem, on
   const checkedSteps = async (): Promise<ChainStep[] | null> => {
     const problem = entries.map((_, i) => stepProblem?.(i)).findIndex(Boolean);
     if (problem >= 0) {
-      notify.error(`Step ${problem + 1} (${entries[problem].manifest.title}): ${stepProblem!(problem)}`);
+      notify.error(t('workflow.step.problem', { number: problem + 1, tool: entries[problem].manifest.title, problem: stepProblem!(problem) }));
       return null;
     }
     const steps: ChainStep[] = [];
@@ -153,7 +154,7 @@ export function ChainWork({ entries, name, runStep, stepActions, stepProblem, on
         )}
         <section className="chain-steps" aria-labelledby="chain-steps-title">
           <h2 id="chain-steps-title" className="chain-steps-title">
-            Steps
+            {t('workflow.work.steps')}
           </h2>
           {entries.length > 0 && (
             <ol className="chain-step-list">
@@ -182,14 +183,14 @@ export function ChainWork({ entries, name, runStep, stepActions, stepProblem, on
           <div className="run-controls">
             <Button type="submit" size="3" className="run-button" disabled={running || files.length === 0} aria-busy={running}>
               {running && <Spinner size="2" />}
-              {running ? BUSY_LABEL : RUN_LABEL}
+              {running ? busyLabel() : runLabel()}
             </Button>
             {running && (
               <>
                 <p className="chain-now" aria-live="polite" data-testid="chain-now">
-                  {current ? `Step ${progress!.step + 1} of ${entries.length}: ${current.manifest.title}` : ''}
+                  {current ? t('workflow.work.now', { number: progress!.step + 1, count: entries.length, tool: current.manifest.title }) : ''}
                 </p>
-                <RunProgress label="Workflow progress" progress={{ done: Math.round(share * 100), total: 100 }} onCancel={chain.cancel} />
+                <RunProgress label={t('workflow.work.progress')} progress={{ done: Math.round(share * 100), total: 100 }} onCancel={chain.cancel} />
               </>
             )}
           </div>

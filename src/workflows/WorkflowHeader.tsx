@@ -4,6 +4,7 @@ import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useDemoMode } from '../engine/demo/demo-mode';
 import { workflowNote } from '../engine/demo/notes';
+import { t } from '../lib/i18n/messages';
 
 interface WorkflowHeaderProps {
   icon: ReactNode;
@@ -25,7 +26,7 @@ export function WorkflowHeader({ icon, title, description, features, badge = tru
         </Heading>
         {badge && (
           <Badge color="indigo" highContrast>
-            Workflow
+            {t('workflow.header.badge')}
           </Badge>
         )}
       </div>

@@ -7,12 +7,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CancelledError } from '../lib/errors';
 import { encode } from '../lib/image/encode';
 import { partlyProcessedMessage } from '../engine/notify';
-import { ASKED_FIELD_NOTE } from '../engine/OptionsForm';
+import { askedFieldNote } from '../engine/OptionsForm';
 import { runInPlace, toastTexts } from '../../tests/support/components';
 import { loadProcessor } from '../core/processor-modules';
 import type { StepRunner } from '../core/run-chain';
-import { RUN_LABEL } from './ChainWork';
-import { CANCELLED_MESSAGE } from './useChainRun';
+import { runLabel } from './ChainWork';
+import { cancelledMessage } from './useChainRun';
 import { renderInRouter } from '../../tests/support/router';
 import { loadWorkflow } from './workflow-data';
 import { WorkflowPage } from './WorkflowRoute';
@@ -54,7 +54,7 @@ describe('a workflow page', () => {
     await page('pdf-to-web-images');
     const asked = within(step(1)).getAllByTestId('asked-field');
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toHaveTextContent(ASKED_FIELD_NOTE);
+    expect(asked[0]).toHaveTextContent(askedFieldNote());
     expect(within(asked[0]).getByRole('textbox')).toBeInTheDocument();
     expect(within(step(1)).getByLabelText(/resolution|dpi/i)).toHaveValue('150');
     expect(within(step(2)).queryAllByTestId('asked-field')).toHaveLength(0);
@@ -67,7 +67,7 @@ describe('a workflow page', () => {
       fireEvent.change(screen.getByTestId('file-input'), { target: { files: [big] } });
     });
     await waitFor(() => expect(toastTexts()).toContain('File too large: The file huge.webp is too large. Maximum size is 10MB.'));
-    expect(screen.getByRole('button', { name: RUN_LABEL })).toBeDisabled();
+    expect(screen.getByRole('button', { name: runLabel() })).toBeDisabled();
   });
 
   it('runs every step on real files, keeps the good results and lists the bad file with its step', async () => {
@@ -76,7 +76,7 @@ describe('a workflow page', () => {
     await act(async () => {
       fireEvent.change(screen.getByTestId('file-input'), { target: { files } });
     });
-    await act(async () => screen.getByRole('button', { name: RUN_LABEL }).click());
+    await act(async () => screen.getByRole('button', { name: runLabel() }).click());
     await waitFor(() => expect(screen.getAllByTestId('result-name')).toHaveLength(1), { timeout: 30000 });
 
     const name = screen.getByTestId('result-name').textContent!;
@@ -111,14 +111,14 @@ describe('a workflow page', () => {
     await act(async () => {
       fireEvent.change(screen.getByTestId('file-input'), { target: { files: [await webp('a.webp', 10, 10)] } });
     });
-    await act(async () => screen.getByRole('button', { name: RUN_LABEL }).click());
+    await act(async () => screen.getByRole('button', { name: runLabel() }).click());
     await waitFor(() => expect(screen.getByTestId('chain-now')).toHaveTextContent('Step 1 of 2: Resize Image Dimensions'));
     // Half of the first of two steps: a quarter of the whole.
     expect(screen.getByRole('progressbar', { name: 'Workflow progress' })).toHaveAttribute('value', '25');
     expect(step(1)).toHaveAttribute('data-state', 'running');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(toastTexts()).toContain(`Info: ${CANCELLED_MESSAGE}`));
+    await waitFor(() => expect(toastTexts()).toContain(`Info: ${cancelledMessage()}`));
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByRole('button', { name: RUN_LABEL })).toBeEnabled();
+    expect(screen.getByRole('button', { name: runLabel() })).toBeEnabled();
   });
 });

@@ -7,21 +7,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CancelledError, isToolError } from '../lib/errors';
 import { downloadBlob, zipResults } from '../lib/download';
 import { noneProcessedMessage, notify, partlyProcessedMessage } from '../engine/notify';
-import { CRASH_MESSAGE } from '../core/run-shape';
+import { crashMessage } from '../core/run-shape';
 import { runChain, type ChainFailure, type ChainProgress, type ChainStep, type StepRunner } from '../core/run-chain';
 import type { FileFailure } from '../contract/types';
 import type { ToolResult } from '../core/tool-result';
 import { runInWorker } from '../engine/worker/bridge';
+import { t } from '../lib/i18n/messages';
 
-export const CANCELLED_MESSAGE = 'Processing cancelled. Your files were not changed.';
+export const cancelledMessage = () => t('workflow.run.cancelled');
 
 export function doneMessage(count: number): string {
-  return count === 1 ? 'Your file is ready to download.' : `${count} files are ready to download.`;
+  return t('workflow.run.done', { count });
 }
 
 /** "Step 2 (PDF Compressor): message", the way a failed file names where it failed. */
 export function stepMessage(failure: ChainFailure, titles: readonly string[]): string {
-  return `Step ${failure.step} (${titles[failure.step - 1] ?? 'unknown tool'}): ${failure.message}`;
+  return t('workflow.step.problem', { number: failure.step, tool: titles[failure.step - 1] ?? t('workflow.step.unknownTool'), problem: failure.message });
 }
 
 /**
@@ -80,7 +81,7 @@ export function useChainRun(runStep: StepRunner = runInWorker) {
         setFailures(done.failures.map((f) => ({ ...f, message: stepMessage(f, titles) })));
         const failed = done.failures.length;
         if (done.results.length === 0) {
-          notify.error(failed === 1 ? stepMessage(done.failures[0], titles) : failed > 1 ? noneProcessedMessage(files.length) : CRASH_MESSAGE);
+          notify.error(failed === 1 ? stepMessage(done.failures[0], titles) : failed > 1 ? noneProcessedMessage(files.length) : crashMessage());
         } else if (failed > 0) {
           notify.warning(partlyProcessedMessage(failed, failedOutOf(done.failures, inputs)));
         } else {
@@ -88,13 +89,13 @@ export function useChainRun(runStep: StepRunner = runInWorker) {
         }
       } catch (error) {
         if (error instanceof CancelledError || ac.signal.aborted) {
-          if (controller.current === ac) notify.info(CANCELLED_MESSAGE);
+          if (controller.current === ac) notify.info(cancelledMessage());
           return;
         }
-        if (isToolError(error)) notify.error(error.message, 'Error', error.link);
+        if (isToolError(error)) notify.error(error.message, undefined, error.link);
         else {
           console.error(error);
-          notify.error(CRASH_MESSAGE);
+          notify.error(crashMessage());
         }
       } finally {
         if (controller.current === ac) {

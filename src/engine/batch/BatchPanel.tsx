@@ -10,7 +10,8 @@ import { Download, FolderInput, FolderOutput, Play, Square } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OptionValues } from '../../../schemas/manifest';
 import { downloadBlob } from '../../lib/download';
-import { formatBytes } from '../../lib/format-size';
+import { formatNumber, t, type MessageId } from '../../lib/i18n/messages';
+import { sizeText } from '../sizes';
 import { notify } from '../notify';
 import { listFolder } from './folder';
 import { batchReport } from '../../core/report';
@@ -26,13 +27,13 @@ function folderPicker(): Picker | null {
   return typeof picker === 'function' ? picker.bind(window) : null;
 }
 
-const STATUS_LABEL: Record<BatchRow['status'], string> = {
-  waiting: 'Waiting',
-  running: 'Working…',
-  done: 'Done',
-  skipped: 'Skipped',
-  failed: 'Failed',
-  cancelled: 'Not run',
+const STATUS_LABEL: Record<BatchRow['status'], MessageId> = {
+  waiting: 'engine.batch.status.waiting',
+  running: 'engine.batch.status.running',
+  done: 'engine.batch.status.done',
+  skipped: 'engine.batch.status.skipped',
+  failed: 'engine.batch.status.failed',
+  cancelled: 'engine.batch.status.cancelled',
 };
 
 function filesFrom(list: FileList | null, extensions: string[]): BatchInput[] {
@@ -57,7 +58,7 @@ function timeLeft(rows: BatchRow[], startedAt: number): string {
   const left = rows.filter((r) => r.status === 'waiting' || r.status === 'running').length;
   if (finished === 0 || left === 0) return '';
   const seconds = Math.round((((performance.now() - startedAt) / finished) * left) / 1000);
-  return seconds < 60 ? ` · about ${seconds} s left` : ` · about ${Math.round(seconds / 60)} min left`;
+  return ` · ${seconds < 60 ? t('engine.batch.secondsLeft', { seconds }) : t('engine.batch.minutesLeft', { minutes: Math.round(seconds / 60) })}`;
 }
 
 export interface BatchPanelProps {
@@ -89,20 +90,20 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
       setSource(dir.name);
       setRows([]);
     } catch (error) {
-      if ((error as Error).name !== 'AbortError') notify.error('The folder could not be read. Please choose it again.');
+      if ((error as Error).name !== 'AbortError') notify.error(t('engine.batch.readFailed'));
     }
   };
   const chooseOutput = async () => {
     try {
       setOutput(await picker!({ mode: 'readwrite', id: `${slug}-out` }));
     } catch (error) {
-      if ((error as Error).name !== 'AbortError') notify.error('The output folder could not be opened. Please choose another.');
+      if ((error as Error).name !== 'AbortError') notify.error(t('engine.batch.outputFailed'));
     }
   };
 
   const start = async () => {
-    if (!inputs?.length) return notify.error(`Please choose a folder with ${target.extensions.join(', ')} files.`);
-    if (picker && !output) return notify.error('Please choose the folder the results go to.');
+    if (!inputs?.length) return notify.error(t('engine.batch.needFolder', { extensions: target.extensions.join(', ') }));
+    if (picker && !output) return notify.error(t('engine.batch.needOutput'));
     const values = await options();
     if (!values) return;
     const controller = new AbortController();
@@ -143,10 +144,10 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
       const failed = done.filter((r) => r.status === 'failed').length;
       const made = done.filter((r) => r.status === 'done').length;
       const skipped = done.filter((r) => r.status === 'skipped').length;
-      const summary = `${made} processed, ${skipped} skipped, ${failed} failed.`;
-      if (controller.signal.aborted) notify.info(`Batch stopped. ${summary} What was written is kept.`);
-      else if (failed > 0) notify.warning(`${failed} of ${done.length} files could not be processed. ${summary} The report lists each one.`);
-      else notify.success(`Batch finished. ${summary}`);
+      const summary = t('engine.batch.summary', { made, skipped, failed });
+      if (controller.signal.aborted) notify.info(t('engine.batch.stopped', { summary }));
+      else if (failed > 0) notify.warning(t('engine.batch.someFailed', { failed, total: done.length, summary }));
+      else notify.success(t('engine.batch.finished', { summary }));
     } finally {
       stop.current = null;
       setRunning(false);
@@ -162,15 +163,15 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
         {picker ? (
           <>
             <Button type="button" variant="soft" onClick={chooseInput} disabled={running}>
-              <FolderInput size={16} aria-hidden="true" /> Choose a folder
+              <FolderInput size={16} aria-hidden="true" /> {t('engine.batch.chooseFolder')}
             </Button>
             <Button type="button" variant="soft" onClick={chooseOutput} disabled={running}>
-              <FolderOutput size={16} aria-hidden="true" /> Choose output folder
+              <FolderOutput size={16} aria-hidden="true" /> {t('engine.batch.chooseOutput')}
             </Button>
           </>
         ) : (
           <label className="batch-file-label">
-            Choose files
+            {t('engine.batch.chooseFiles')}
             <input
               type="file"
               multiple
@@ -186,54 +187,60 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
         )}
       </div>
       <p className="batch-status" data-testid="batch-chosen">
-        {inputs ? `${inputs.length} file${inputs.length === 1 ? '' : 's'} found${source ? ` in ${source}` : ''}` : 'No folder chosen yet.'}
-        {picker ? (output ? ` · results go to ${output.name}` : ' · no output folder chosen yet') : ' · results are saved as one ZIP'}
+        {inputs
+          ? source
+            ? t('engine.batch.foundIn', { count: inputs.length, folder: source })
+            : t('engine.batch.found', { count: inputs.length })
+          : t('engine.batch.noFolder')}
+        {' · '}
+        {picker ? (output ? t('engine.batch.outputTo', { folder: output.name }) : t('engine.batch.noOutput')) : t('engine.batch.zipOutput')}
       </p>
       <div className="batch-actions">
         <Button type="button" onClick={start} disabled={running || !inputs?.length}>
-          <Play size={16} aria-hidden="true" /> Run batch
+          <Play size={16} aria-hidden="true" /> {t('engine.batch.run')}
         </Button>
         {running && (
           <Button type="button" variant="soft" color="gray" onClick={() => stop.current?.abort()}>
-            <Square size={16} aria-hidden="true" /> Stop after the current files
+            <Square size={16} aria-hidden="true" /> {t('engine.batch.stop')}
           </Button>
         )}
         {!running && rows.length > 0 && (
           <Button type="button" variant="soft" onClick={() => downloadBlob(new Blob([batchReport(rows)], { type: 'text/csv' }), `${slug}-batch-report.csv`)}>
-            <Download size={16} aria-hidden="true" /> Download report (CSV)
+            <Download size={16} aria-hidden="true" /> {t('engine.batch.report')}
           </Button>
         )}
       </div>
       {rows.length > 0 && (
         <>
           <div className="batch-progress" role="status" aria-live="polite" data-testid="batch-progress">
-            <progress max={rows.length} value={finished} aria-label="Batch progress" />
+            <progress max={rows.length} value={finished} aria-label={t('engine.batch.progressLabel')} />
             <span>
-              {finished} of {rows.length} files{failed ? ` · ${failed} failed` : ''}
+              {t('engine.batch.progress', { finished, total: rows.length })}
+              {failed ? ` · ${t('engine.batch.progressFailed', { failed })}` : ''}
               {running ? timeLeft(rows, startedAt) : ''}
             </span>
           </div>
-          <div className="batch-table-wrap" tabIndex={0} role="region" aria-label="Files of the batch">
+          <div className="batch-table-wrap" tabIndex={0} role="region" aria-label={t('engine.batch.tableLabel')}>
             <table className="batch-table" data-testid="batch-table">
               <thead>
                 <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Size in</th>
-                  <th scope="col">Size out</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Saved as</th>
-                  <th scope="col">Message</th>
+                  <th scope="col">{t('engine.batch.column.file')}</th>
+                  <th scope="col">{t('engine.batch.column.status')}</th>
+                  <th scope="col">{t('engine.batch.column.sizeIn')}</th>
+                  <th scope="col">{t('engine.batch.column.sizeOut')}</th>
+                  <th scope="col">{t('engine.batch.column.time')}</th>
+                  <th scope="col">{t('engine.batch.column.savedAs')}</th>
+                  <th scope="col">{t('engine.batch.column.message')}</th>
                 </tr>
               </thead>
               <tbody>
                 {shown.map((r) => (
                   <tr key={r.path} data-status={r.status}>
                     <td>{r.path}</td>
-                    <td>{STATUS_LABEL[r.status]}</td>
-                    <td>{formatBytes(r.bytesIn)}</td>
-                    <td>{r.bytesOut ? formatBytes(r.bytesOut) : ''}</td>
-                    <td>{r.ms ? `${(r.ms / 1000).toFixed(1)} s` : ''}</td>
+                    <td>{t(STATUS_LABEL[r.status])}</td>
+                    <td>{sizeText(r.bytesIn)}</td>
+                    <td>{r.bytesOut ? sizeText(r.bytesOut) : ''}</td>
+                    <td>{r.ms ? t('engine.batch.seconds', { seconds: formatNumber(r.ms / 1000, { useGrouping: false, minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) : ''}</td>
                     <td>{r.outputs.join(', ')}</td>
                     <td>{r.message}</td>
                   </tr>
@@ -242,7 +249,7 @@ export default function BatchPanel({ target, options, slug }: BatchPanelProps) {
             </table>
           </div>
           {shown.length < finished + rows.filter((r) => r.status === 'running').length && (
-            <p className="batch-status">The table shows the failed files and the latest {SHOWN_FINISHED} finished; the report lists every file.</p>
+            <p className="batch-status">{t('engine.batch.tableNote', { count: SHOWN_FINISHED })}</p>
           )}
         </>
       )}

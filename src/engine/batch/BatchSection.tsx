@@ -13,6 +13,7 @@ import { validateOptions } from '../validate-options';
 import { batchSupport } from '../../core/capability';
 import type { ToolPageState } from '../tool-page-state';
 import { toolBatch, type BatchTarget } from './tool-batch';
+import { t } from '../../lib/i18n/messages';
 
 const BatchPanel = lazy(() => import('./BatchPanel'));
 
@@ -37,22 +38,20 @@ export function BatchDisclosure({ target, options, slug, children, onOpen }: Bat
   return (
     <section className="batch" aria-labelledby="batch-title">
       <h2 id="batch-title" className="batch-title">
-        Batch mode
+        {t('engine.batch.title')}
       </h2>
-      <p className="batch-intro">
-        Any number of files from a folder, each result written as soon as it is ready. Run it again on the same output folder to pick up where it stopped.
-      </p>
+      <p className="batch-intro">{t('engine.batch.intro')}</p>
       {!open ? (
         <Button type="button" variant="soft" onClick={() => {
             setOpen(true);
             onOpen?.();
           }}>
-          <FolderTree size={16} aria-hidden="true" /> Process a folder
+          <FolderTree size={16} aria-hidden="true" /> {t('engine.batch.open')}
         </Button>
       ) : (
         <>
           {children}
-          <Suspense fallback={<p className="batch-status">Loading batch mode…</p>}>
+          <Suspense fallback={<p className="batch-status">{t('engine.batch.loading')}</p>}>
             <BatchPanel target={target} options={options} slug={slug} />
           </Suspense>
         </>

@@ -9,6 +9,7 @@ import { runBatch, type BatchInput, type BatchRow } from '../../core/run-batch';
 import { folderSink, outsideOutput } from './folder';
 import type { BatchTarget } from './tool-batch';
 import { zipSink } from './zip-sink';
+import { t } from '../../lib/i18n/messages';
 
 export interface FolderBatch {
   target: BatchTarget;
@@ -25,7 +26,7 @@ export interface FolderBatch {
   onRow(index: number, row: BatchRow): void;
 }
 
-export const ONLY_OUTPUTS_MESSAGE = 'Every file in the chosen folder is a result of an earlier batch. Choose the folder of the originals.';
+export const onlyOutputsMessage = () => t('engine.batch.onlyOutputs');
 
 export interface FolderBatchRun {
   rows: BatchRow[];
@@ -37,7 +38,7 @@ export async function runFolderBatch(batch: FolderBatch): Promise<FolderBatchRun
   const zip = batch.outputDir ? null : await zipSink();
   const sink = batch.outputDir ? folderSink(batch.outputDir) : zip!;
   const admitted = batch.inputDir && batch.outputDir ? await outsideOutput(batch.inputs, batch.inputDir, batch.outputDir, sink) : { inputs: batch.inputs, notice: '' };
-  if (admitted.inputs.length === 0) return { refused: ONLY_OUTPUTS_MESSAGE };
+  if (admitted.inputs.length === 0) return { refused: onlyOutputsMessage() };
   batch.onStart?.(admitted.inputs, admitted.notice);
   const runner = batch.target.start(batch.values, batch.lanes);
   try {

@@ -6,6 +6,7 @@
  */
 import type { BatchInput, BatchSink } from '../../core/run-batch';
 import { RECORD_FILE, RunRecord } from '../../core/record';
+import { t } from '../../lib/i18n/messages';
 
 
 type Entries = FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> };
@@ -98,12 +99,12 @@ export async function outsideOutput(
     const prefix = `${inside.join('/')}/`;
     return {
       inputs: inputs.filter((i) => !i.path.startsWith(prefix)),
-      notice: `The output folder ${inside.join('/')} is inside the folder being processed: the files in it are not taken as inputs.`,
+      notice: t('engine.batch.outputInside', { folder: inside.join('/') }),
     };
   }
   const record = new RunRecord(await sink.readRecord());
   return {
     inputs: inputs.filter((i) => !record.isOutput(i.path)),
-    notice: 'The results go into the folder being processed: files written there by a batch are not taken as inputs.',
+    notice: t('engine.batch.outputSame'),
   };
 }

@@ -12,6 +12,7 @@ import { runsEachFile } from '../../core/run-shape';
 import { workerLane } from '../worker/bridge';
 import { extensionsOf, tooLargeMessage } from '../../core/admission';
 import type { BatchTarget, LaneFactory } from './tool-batch';
+import { t } from '../../lib/i18n/messages';
 
 export function chainRunsEachFile(steps: readonly ChainStep[]): boolean {
   return steps.every((s) => runsEachFile(s.manifest));
@@ -33,7 +34,7 @@ export function workflowBatch(first: ChainStep, stepsFor: (options: OptionValues
           // The chain names its outputs from the name the run core gave this file (b.jpg beside b.png is "b (jpg).jpg").
           const named = name === file.name ? file : new File([file], name, { type: file.type, lastModified: file.lastModified });
           const run = await runChain(steps, [named], signal, () => undefined, (...args) => lanes[lane].run(...args));
-          return { results: run.results.map((r) => ({ name: r.name, data: r.blob, note: r.note })), failures: run.failures.map((f) => ({ ...f, message: `Step ${f.step}: ${f.message}` })) };
+          return { results: run.results.map((r) => ({ name: r.name, data: r.blob, note: r.note })), failures: run.failures.map((f) => ({ ...f, message: t('engine.batch.stepFailed', { step: f.step, message: f.message }) })) };
         },
         close: () => lanes.forEach((l) => l.close()),
       };

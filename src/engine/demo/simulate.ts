@@ -9,6 +9,7 @@ import { delayMs, metaValue, sizeFactor } from '../../contract/rules';
 import type { ToolOutput } from '../../contract/types';
 import { factsOf, textBytesOf, type FileLike } from '../../core/facts';
 import { toolKind, type KindFacts } from '../../core/tool-kind';
+import { t } from '../../lib/i18n/messages';
 
 /** The files a simulation works on: the chosen files, or the typed text as one pseudo-file. */
 function simulationInputs(manifest: ToolManifest, files: FileLike[], options: OptionValues): FileLike[] {
@@ -33,8 +34,8 @@ export function wait(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export function placeholderText(manifest: KindFacts & Pick<ToolManifest, 'title'>): string {
   return toolKind(manifest) === 'real'
-    ? `FileDesk demo placeholder for ${manifest.title}, not a real result. Demo mode is on; turn it off for a real result.\n`
-    : `FileDesk placeholder for ${manifest.title}, not a real result. This tool is a demonstration for now and makes no real files yet.\n`;
+    ? `${t('engine.demo.placeholderReal', { title: manifest.title })}\n`
+    : `${t('engine.demo.placeholderDemoOnly', { title: manifest.title })}\n`;
 }
 
 /** Placeholder bytes of exactly `size` bytes, repeating the text. */

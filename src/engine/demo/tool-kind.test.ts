@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_NOTE, REAL_NOTE, SIMULATED_NOTE, toolNote, WORKFLOW_DEMO_NOTE, workflowNote } from './notes';
+import { toolNote, workflowNote } from './notes';
+
+const REAL_NOTE = 'Your files are processed on this device and never leave it: nothing is uploaded.';
+const DEMO_NOTE = 'Demo mode: this tool simulates the conversion and gives you a placeholder file, not a real result.';
+const SIMULATED_NOTE = 'This tool is a demonstration for now: it simulates the conversion and gives you a placeholder file.';
+const WORKFLOW_DEMO_NOTE = 'Demo mode does not apply to workflows: this one runs the real tools, on this device. Nothing is uploaded.';
 import { placeholderText } from './simulate';
 import { runMode, toolKind, worksOnDevice } from '../../core/tool-kind';
 

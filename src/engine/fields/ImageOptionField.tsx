@@ -12,6 +12,7 @@ import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { imageTooLargeMessage, imageValue, imageValueHead, imageValueProblem, type ImageField } from '../../contract/image-value';
 import { isToolError } from '../../lib/errors';
+import { t } from '../../lib/i18n/messages';
 import './image-option-field.css';
 
 type FormValues = Record<string, string | number | boolean | null>;
@@ -99,8 +100,8 @@ export function ImageOptionField({ field, form, id, disabled, described, help }:
         <div className="image-field-chosen" data-testid="image-field-chosen">
           <img className="image-field-thumb" src={value as string} alt="" />
           <span className="image-field-name">{head.name}</span>
-          <Button type="button" size="1" variant="soft" color="red" onClick={remove} disabled={disabled} aria-label={`Remove ${head.name}`}>
-            <X size={14} aria-hidden="true" /> Remove
+          <Button type="button" size="1" variant="soft" color="red" onClick={remove} disabled={disabled} aria-label={t('engine.removeFile.label', { name: head.name })}>
+            <X size={14} aria-hidden="true" /> {t('engine.imageField.remove')}
           </Button>
         </div>
       )}

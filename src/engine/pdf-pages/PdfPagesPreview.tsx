@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { PageStrip } from './PageStrip';
 import { usePdfDocument } from './usePdfDocument';
+import { t } from '../../lib/i18n/messages';
 
 export default function PdfPagesPreview({ file, onPageCount }: { file: File; onPageCount(count: number): void }) {
   const { doc, pageCount } = usePdfDocument(file);
@@ -15,9 +16,9 @@ export default function PdfPagesPreview({ file, onPageCount }: { file: File; onP
   }, [pageCount, onPageCount]);
   if (!doc || !pageCount) return null;
   return (
-    <section aria-label="Page previews" className="pdf-pages-preview">
+    <section aria-label={t('engine.pdfPages.label')} className="pdf-pages-preview">
       <p className="field-help">
-        {pageCount === 1 ? '1 page' : `${pageCount} pages`}. Page numbers below match the numbers you can type in the options.
+        {t('engine.pdfPages.count', { count: pageCount })}
       </p>
       <PageStrip doc={doc} pageCount={pageCount} />
     </section>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { openPreview, type PreviewDocument } from '../../lib/pdf/preview';
 import { PdfThumbnail } from './PdfThumbnail';
+import { t } from '../../lib/i18n/messages';
 
 const SIZE = 160;
 
@@ -25,7 +26,7 @@ export default function PdfResultPreview({ blob, name }: { blob: Blob; name: str
   }, [blob, name]);
   if (!preview) return null;
   return (
-    <figure className="result-preview" aria-label={`First page of ${name}`}>
+    <figure className="result-preview" aria-label={t('engine.preview.pdfFirstPage', { name })}>
       <span className="pdfv-frame" style={{ width: SIZE + 4, height: SIZE + 4 }}>
         <PdfThumbnail doc={preview.doc} pageNumber={1} size={SIZE} />
       </span>

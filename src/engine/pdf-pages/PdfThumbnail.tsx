@@ -8,6 +8,8 @@ import './pdf-pages.css';
 import type { RenderTask } from 'pdfjs-dist';
 import { canvasPixelRatio, fitScale, type PDFDocumentProxy } from '../../lib/pdf/preview';
 import { useInView } from './useInView';
+import { t } from '../../lib/i18n/messages';
+import { plainNumber } from '../sizes';
 
 interface PdfThumbnailProps {
   doc: PDFDocumentProxy;
@@ -65,7 +67,7 @@ export function PdfThumbnail({ doc, pageNumber, size, rotation = 0, withoutFormF
       className={`pdfv-thumb pdfv-thumb-${state}`}
       style={{ width: box.width, height: box.height, transform: rotation ? `rotate(${rotation}deg)` : undefined }}
       role="img"
-      aria-label={state === 'failed' ? `Page ${pageNumber} could not be shown` : `Page ${pageNumber}`}
+      aria-label={t(state === 'failed' ? 'engine.pdfPages.pageFailed' : 'engine.pdfPages.page', { page: plainNumber(pageNumber) })}
       data-testid="pdf-thumbnail"
     />
   );

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { notify } from '../notify';
+import { t } from '../../lib/i18n/messages';
 import { openPreview, PreviewError, previewProblem, type PDFDocumentProxy, type PreviewDocument } from '../../lib/pdf/preview';
 
 export interface PdfDocumentState {
@@ -34,7 +35,7 @@ export function usePdfDocument(file: File | undefined): PdfDocumentState {
       (error: unknown) => {
         if (!live) return;
         const problem = error instanceof PreviewError ? error.problem : previewProblem(error, file.name);
-        notify.error(problem.message, 'Error', problem.link);
+        notify.error(problem.message, t('engine.toast.error'), problem.link);
         setState({ file, value: { ...EMPTY, error: problem.message } });
       },
     );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CANCEL_GRACE_MS, runInWorker, workerLane } from './bridge';
-import { CRASH_MESSAGE } from '../../core/run-shape';
+import { crashMessage } from '../../core/run-shape';
 import type { WorkerMessage } from './protocol';
 
 /** A stand-in for the module worker: the test decides what it says and records what happens to it. */
@@ -40,7 +40,7 @@ describe('runInWorker', () => {
     const promise = start(undefined, onProgress);
     const worker = FakeWorker.last;
     expect(worker.options.type).toBe('module');
-    expect(worker.posted).toEqual([{ kind: 'run', processor: 'merge-pdf', files: [expect.any(File)], options: { level: 'high' }, each: false }]);
+    expect(worker.posted).toEqual([{ kind: 'run', processor: 'merge-pdf', files: [expect.any(File)], options: { level: 'high' }, each: false, locale: 'en' }]);
     worker.say({ kind: 'progress', done: 1, total: 2 });
     expect(onProgress).toHaveBeenCalledWith(1, 2);
     const outputs = [{ bytes: new Uint8Array([1, 2]), type: 'application/pdf' }];
@@ -62,14 +62,14 @@ describe('runInWorker', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const promise = start();
     FakeWorker.last.say({ kind: 'error', toolError: false, message: 'TypeError: x is undefined' });
-    await expect(promise).rejects.toMatchObject({ name: 'ToolError', message: CRASH_MESSAGE });
+    await expect(promise).rejects.toMatchObject({ name: 'ToolError', message: crashMessage() });
   });
 
   it('rejects with the generic message when the worker crashes, and terminates it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const promise = start();
     FakeWorker.last.onerror?.({ message: 'boom', preventDefault() {} } as ErrorEvent);
-    await expect(promise).rejects.toMatchObject({ message: CRASH_MESSAGE });
+    await expect(promise).rejects.toMatchObject({ message: crashMessage() });
     expect(FakeWorker.last.terminated).toBe(true);
   });
 
@@ -114,7 +114,7 @@ describe('runInWorker', () => {
     expect(FakeWorker.last).toBe(worker);
     expect(worker.posted).toHaveLength(2);
     worker.onerror?.({ message: 'out of memory', preventDefault() {} } as ErrorEvent);
-    await expect(second).rejects.toMatchObject({ message: CRASH_MESSAGE });
+    await expect(second).rejects.toMatchObject({ message: crashMessage() });
     expect(worker.terminated).toBe(true);
     const third = lane.run('merge-pdf', [], {}, signal, vi.fn(), true);
     expect(FakeWorker.last).not.toBe(worker);

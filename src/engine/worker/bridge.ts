@@ -14,8 +14,9 @@ import type { OptionValues } from '../../../schemas/manifest';
 import { ToolError } from '../../lib/errors';
 import type { FieldsCheck } from '../../contract/run-options';
 import type { FilesRun } from '../../core/run-files';
-import { CRASH_MESSAGE } from '../../core/run-shape';
+import { crashMessage } from '../../core/run-shape';
 import { createLane, LANE_MEMORY_MARK_MB, LANE_RUNS_PER_WORKER, MB, type Endpoint, type EndpointEvents, type Outcome } from '../../core/lane';
+import { currentLocale } from '../../lib/i18n/messages';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 
 export { CANCEL_GRACE_MS, LANE_RUNS_PER_WORKER } from '../../core/lane';
@@ -82,7 +83,7 @@ function outcomeOf(
       if (!message.toolError) console.error(`Processor ${processor} failed:`, message.message);
       return {
         kind: 'failed',
-        error: message.toolError ? new ToolError(message.message, message.link) : new ToolError(CRASH_MESSAGE),
+        error: message.toolError ? new ToolError(message.message, message.link) : new ToolError(crashMessage()),
         memory: message.memory,
       };
   }
@@ -97,7 +98,7 @@ export function workerLane(
     spawn: (events) => spawnWorker(name, events),
     crashed(reason) {
       console.error(`Worker ${name} crashed:`, reason);
-      return new ToolError(CRASH_MESSAGE);
+      return new ToolError(crashMessage());
     },
     runsPerWorker: oneShot ? 1 : runsPerWorker,
     memoryMarkBytes: memoryMarkMb * MB,
@@ -105,7 +106,7 @@ export function workerLane(
   return {
     run: (processor, files, options, signal, onProgress, each = false, fields) =>
       lane.run({
-        request: { kind: 'run', processor, files, options, each, ...(fields ? { fields } : {}) },
+        request: { kind: 'run', processor, files, options, each, locale: currentLocale(), ...(fields ? { fields } : {}) },
         cancel: { kind: 'cancel' },
         signal,
         read: (message) => outcomeOf(processor, message, signal, onProgress),

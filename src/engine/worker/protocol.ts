@@ -1,5 +1,6 @@
 import type { OptionValues } from '../../../schemas/manifest';
 import type { ToolErrorLink } from '../../lib/errors';
+import type { Locale } from '../../lib/i18n/locales';
 import type { FieldsCheck } from '../../contract/run-options';
 import type { FileFailure, ToolOutput } from '../../contract/types';
 
@@ -12,6 +13,8 @@ export interface RunRequest {
   each: boolean;
   /** What the page's form checked the options against, checked again here before the processor runs. */
   fields?: FieldsCheck;
+  /** The page's language: the processor's messages are given in it. */
+  locale?: Locale;
 }
 
 /** Asks the running processor to stop at its next check. */

@@ -7,6 +7,8 @@
  * terminates the worker if that takes too long.
  */
 import { isToolError } from '../../lib/errors';
+import { SOURCE_LOCALE } from '../../lib/i18n/locales';
+import { loadRunWords } from '../run-words';
 import { runFiles } from '../../core/run-files';
 import { loadProcessor } from '../../core/processor-modules';
 import type { WorkerMessage, WorkerRequest } from './protocol';
@@ -14,6 +16,7 @@ import type { WorkerMessage, WorkerRequest } from './protocol';
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: WorkerMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 let controller = new AbortController();
+
 
 /**
  * The worker's heap in bytes, for the lane's memory mark. `performance.memory`
@@ -31,7 +34,7 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   controller = new AbortController();
   const { signal } = controller;
   try {
-    const processor = await loadProcessor(request.processor);
+    const [processor] = await Promise.all([loadProcessor(request.processor), loadRunWords(request.locale ?? SOURCE_LOCALE)]);
     // Each file's bytes are read when its turn comes, so a long run holds one input at a time.
     const sources = request.files.map((f) => ({ name: f.name, type: f.type, read: async () => new Uint8Array(await f.arrayBuffer()) }));
     const { outputs, failures } = await runFiles(processor, sources, request.options, {

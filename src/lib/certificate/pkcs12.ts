@@ -7,6 +7,7 @@
  */
 import forge from 'node-forge';
 import { ToolError } from '../errors';
+import { runText } from '../i18n/run-messages';
 
 export type KeyKind = { kind: 'RSA' } | { kind: 'EC'; namedCurve: 'P-256' | 'P-384' | 'P-521' };
 
@@ -18,23 +19,22 @@ export interface SigningIdentity {
   certificates: Uint8Array[];
 }
 
-export const certificatePasswordMessage = 'The certificate password is incorrect. Please type the password you set when the certificate file was exported.';
-export const certificatePasswordRequiredMessage = 'This certificate file is protected with a password. Please type its password.';
+export const certificatePasswordMessage = (): string => runText('run.certificate.wrongPassword');
+export const certificatePasswordRequiredMessage = (): string => runText('run.certificate.passwordRequired');
 
 export function notCertificateMessage(name: string): string {
-  return `The file ${name} is not a certificate file that can sign. Please choose a .p12 or .pfx file that holds your certificate and its private key.`;
+  return runText('run.certificate.notCertificate', { name });
 }
 
 export function noPrivateKeyMessage(name: string): string {
-  return `The file ${name} holds a certificate but no private key, so it cannot sign. Export the certificate again together with its private key (as a .p12 or .pfx file).`;
+  return runText('run.certificate.noPrivateKey', { name });
 }
 
 export function noCertificateMessage(name: string): string {
-  return `The file ${name} holds a private key but no certificate. Export the certificate again together with its private key (as a .p12 or .pfx file).`;
+  return runText('run.certificate.noCertificate', { name });
 }
 
-export const unsupportedKeyMessage =
-  'The private key in this certificate file is of a kind this tool cannot sign with. RSA keys and ECDSA keys on the P-256, P-384 and P-521 curves are supported.';
+export const unsupportedKeyMessage = (): string => runText('run.certificate.unsupportedKey');
 
 const CURVES: Record<string, 'P-256' | 'P-384' | 'P-521'> = {
   '1.2.840.10045.3.1.7': 'P-256',
@@ -105,7 +105,7 @@ export function readPkcs12(bytes: Uint8Array, name: string, password: string): S
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (/MAC could not be verified|Invalid password|wrong password|decrypt/i.test(message))
-      throw new ToolError(password === '' ? certificatePasswordRequiredMessage : certificatePasswordMessage);
+      throw new ToolError(password === '' ? certificatePasswordRequiredMessage() : certificatePasswordMessage());
     throw new ToolError(notCertificateMessage(name));
   }
   const keyBags = [
@@ -118,7 +118,7 @@ export function readPkcs12(bytes: Uint8Array, name: string, password: string): S
 
   const keyBag = keyBags[0];
   const key = keyOf(keyBag);
-  if (!key) throw new ToolError(unsupportedKeyMessage);
+  if (!key) throw new ToolError(unsupportedKeyMessage());
 
   const certs = certBags.map((bag) => ({ bag, der: certDer(bag) })).filter((c): c is { bag: Bag; der: Uint8Array } => c.der !== null);
   if (certs.length === 0) throw new ToolError(noCertificateMessage(name));

@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { emptyCsvMessage, notCsvMessage, unclosedQuoteMessage } from '../csv';
 import { throwIfAborted, ToolError } from '../errors';
 import { ChunkDecoder, concatBytes, detectEncoding, encodeText, type TextEncoding } from './text-codec';
+import { runText } from '../i18n/run-messages';
 
 /** Bytes decoded and parsed at a time: keeps the JavaScript heap small whatever the file size. */
 export const CHUNK_BYTES = 1 << 20;
@@ -17,15 +18,13 @@ export const MAX_PARTS = 5000;
 /** A single row longer than this (in characters) is almost certainly an unclosed quote. */
 export const MAX_ROW_CHARS = 64 << 20;
 
-const fmt = (n: number) => n.toLocaleString('en-US');
-
 export function headerOnlyMessage(name: string): string {
-  return `The file ${name} has a header row but no data rows, so there is nothing to split.`;
+  return runText('run.csvSplit.headerOnly', { name });
 }
 
 export function tooManyPartsMessage(name: string, parts: number, rowsPerPart: number): string {
   const suggestion = Math.ceil((parts * rowsPerPart) / MAX_PARTS);
-  return `Splitting ${name} into files of ${fmt(rowsPerPart)} rows would make about ${fmt(parts)} files, more than the ${fmt(MAX_PARTS)} this tool makes at once. Please choose at least ${fmt(suggestion)} rows per file.`;
+  return runText('run.csvSplit.tooManyParts', { name, rows: rowsPerPart, parts, max: MAX_PARTS, suggestion });
 }
 
 export interface CsvSplitResult {

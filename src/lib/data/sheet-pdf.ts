@@ -8,6 +8,7 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { throwIfAborted, ToolError } from '../errors';
 import { embedFonts } from '../fonts/embed';
+import { runText } from '../i18n/run-messages';
 
 export interface PdfCell {
   text: string;
@@ -32,7 +33,7 @@ const MAX_COL = 220;
 export const MAX_PAGES = 3000;
 
 export function tooManyPagesMessage(name: string): string {
-  return `The file ${name} would make more than ${MAX_PAGES.toLocaleString('en-US')} PDF pages. Please split it into smaller files first (Split Excel).`;
+  return runText('run.sheetPdf.tooManyPages', { name, max: MAX_PAGES });
 }
 
 /** Text that fits the width, cut with an ellipsis when it does not. */
@@ -89,7 +90,7 @@ export async function sheetsToPdf(sheets: PdfSheet[], name: string, signal: Abor
         throwIfAborted(signal);
         if (doc.getPageCount() >= MAX_PAGES) throw new ToolError(tooManyPagesMessage(name));
         const page = doc.addPage(PAGE);
-        const title = groups.length > 1 ? `${sheet.name} (columns ${group[0] + 1}–${group[group.length - 1] + 1})` : sheet.name;
+        const title = groups.length > 1 ? runText('run.sheetPdf.columnsTitle', { sheet: sheet.name, first: group[0] + 1, last: group[group.length - 1] + 1 }) : sheet.name;
         page.drawText(fit(title, fonts.bold, usableWidth), { x: MARGIN, y: PAGE[1] - MARGIN - TITLE_SIZE, size: TITLE_SIZE, font: fonts.bold });
         let y = PAGE[1] - MARGIN - TITLE_SIZE - 8;
         drawRow(page, header, group, widths, y, fonts.bold, true);

@@ -12,6 +12,7 @@ import { zipSync } from 'fflate';
 import { decodeCsvText, parseCsv } from '../csv';
 import { ToolError } from '../errors';
 import { isOle2, looksLikeZip, readZip, zipBombMessage, zipDirectory, type ZipEntryInfo } from '../zip';
+import { runText } from '../i18n/run-messages';
 
 /** The most a workbook may expand to when unzipped; a 50 MB workbook of plain data stays well under it. */
 export const MAX_UNZIPPED = 800 * 1024 * 1024;
@@ -19,15 +20,15 @@ export const MAX_UNZIPPED = 800 * 1024 * 1024;
 export const MAX_RATIO = 1000;
 
 export function notSpreadsheetMessage(name: string): string {
-  return `The file ${name} is not a readable Excel workbook. Please choose an .xlsx or .xls file.`;
+  return runText('run.workbook.notSpreadsheet', { name });
 }
 
 export function emptyWorkbookMessage(name: string): string {
-  return `The file ${name} has no sheets with data.`;
+  return runText('run.workbook.empty', { name });
 }
 
 export function encryptedWorkbookMessage(name: string): string {
-  return `The file ${name} is password-protected. Please remove the password in Excel and try again.`;
+  return runText('run.workbook.encrypted', { name });
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ToolError } from '../errors';
+import { runText } from '../i18n/run-messages';
 
 export interface XmlElement {
   name: string;
@@ -19,19 +20,19 @@ export interface XmlElement {
 }
 
 export function emptyXmlMessage(name: string): string {
-  return `The file ${name} is empty. Please choose an XML file that contains data.`;
+  return runText('run.xml.empty', { name });
 }
 
 export function invalidXmlMessage(name: string, reason: string, line: number, column: number): string {
-  return `The file ${name} is not valid XML: ${reason.replace(/\.$/, '')} (line ${line}, column ${column}). Please check the file and try again.`;
+  return runText('run.xml.invalid', { name, reason: reason.replace(/\.$/, ''), line, column });
 }
 
 export function entityDeclarationMessage(name: string): string {
-  return `The file ${name} declares entities in its DOCTYPE. For safety they are not expanded (they can make a small file grow without limit), so the file is refused. Please remove the DOCTYPE and try again.`;
+  return runText('run.xml.entities', { name });
 }
 
 export function tooDeepMessage(name: string): string {
-  return `The file ${name} nests elements more than ${MAX_DEPTH} levels deep, more than this tool reads. Please check the file.`;
+  return runText('run.xml.tooDeep', { name, max: MAX_DEPTH });
 }
 
 export const MAX_DEPTH = 100;
@@ -88,7 +89,7 @@ function stripDoctype(text: string, name: string): string {
   }
   if (end === -1) {
     const { line, column } = position(text, at);
-    throw new ToolError(invalidXmlMessage(name, 'the DOCTYPE is never closed', line, column));
+    throw new ToolError(invalidXmlMessage(name, runText('run.xml.reason.doctypeNotClosed'), line, column));
   }
   const doctype = text.slice(at, end + 1);
   if (/<!ENTITY/i.test(doctype)) throw new ToolError(entityDeclarationMessage(name));
@@ -131,7 +132,7 @@ export function parseXml(bytes: Uint8Array, name: string): XmlElement {
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (/nest/i.test(message)) throw new ToolError(tooDeepMessage(name));
-    throw new ToolError(invalidXmlMessage(name, message || 'unreadable markup', 1, 1));
+    throw new ToolError(invalidXmlMessage(name, message || runText('run.xml.reason.unreadable'), 1, 1));
   }
   const roots = toElements(ordered);
   if (roots.length === 0) throw new ToolError(emptyXmlMessage(name));

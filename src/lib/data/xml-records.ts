@@ -7,6 +7,7 @@
  */
 import { ToolError } from '../errors';
 import type { XmlElement } from './xml-read';
+import { runText } from '../i18n/run-messages';
 
 export interface RecordTable {
   columns: string[];
@@ -73,8 +74,8 @@ const listed = (candidates: readonly { path: string; count: number }[]) =>
 
 export function unknownRecordMessage(record: string, candidates: readonly { path: string; count: number }[]): string {
   return candidates.length > 0
-    ? `This file has no repeating <${record}> element. Its repeating elements are ${listed(candidates)}: enter one of them under Record element, or leave it blank.`
-    : `This file has no repeating <${record}> element, nor any other. Leave Record element blank to make a row of each element under the root.`;
+    ? runText('run.xmlRecords.unknownWithOthers', { element: `<${record}>`, elements: listed(candidates) })
+    : runText('run.xmlRecords.unknownNoOthers', { element: `<${record}>` });
 }
 
 /**
@@ -125,6 +126,6 @@ export function xmlToTable(root: XmlElement, record = ''): RecordTable {
 export function recordNotice(table: RecordTable, chosenByName = false): string | undefined {
   if (table.alternatives.length === 0) return undefined;
   const chosen = table.recordPath.split('/').pop();
-  const why = chosenByName ? '' : ', the most repeated';
-  return `Each <${chosen}> element (${table.rows.length}${why}) became a row. Other repeating elements: ${listed(table.alternatives)}. To use one of them, enter its name under Record element and convert again.`;
+  const values = { element: `<${chosen}>`, count: table.rows.length, elements: listed(table.alternatives) };
+  return runText(chosenByName ? 'run.xmlRecords.notice' : 'run.xmlRecords.noticeMostRepeated', values);
 }

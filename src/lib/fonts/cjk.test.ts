@@ -2,7 +2,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { CJK_FONT_MESSAGE, loadCjkFontBytes, padGlyphs } from './cjk';
+import { cjkFontMessage, loadCjkFontBytes, padGlyphs } from './cjk';
 import { embedFonts } from './embed';
 
 type Font = ReturnType<typeof fontkit.create>;
@@ -87,15 +87,18 @@ describe('CJK font', () => {
   it('says the PDF cannot be written when the font cannot be had, and tries again next time', async () => {
     vi.resetModules();
     const fresh = await import('./cjk');
+    // The fresh modules' run's words, as the host installs them.
+    const [{ installRunMessages }, { default: files }] = await Promise.all([import('../i18n/run-messages'), import('../../../locales/en/run-files.json')]);
+    installRunMessages('en', { files });
     const cwd = vi.spyOn(process, 'cwd').mockReturnValue('/nonexistent');
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      await expect(fresh.loadCjkFontBytes()).rejects.toMatchObject({ name: 'ToolError', message: CJK_FONT_MESSAGE });
+      await expect(fresh.loadCjkFontBytes()).rejects.toMatchObject({ name: 'ToolError', message: cjkFontMessage() });
     } finally {
       cwd.mockRestore();
       quiet.mockRestore();
     }
-    expect(CJK_FONT_MESSAGE).toBe('A font for Chinese, Japanese or Korean text could not be loaded, so the PDF cannot be written. Check your connection to this site and try again.');
+    expect(cjkFontMessage()).toBe('A font for Chinese, Japanese or Korean text could not be loaded, so the PDF cannot be written. Check your connection to this site and try again.');
     expect((await fresh.loadCjkFontBytes()).length).toBeGreaterThan(1_000_000);
   });
 

@@ -11,6 +11,7 @@
  * from node_modules.
  */
 import { ToolError } from '../errors';
+import { runText } from '../i18n/run-messages';
 
 export type CjkFace = 'sc' | 'kr' | 'jp';
 
@@ -29,8 +30,7 @@ const FACES: Record<CjkFace, { path: string[]; url: () => Promise<{ default: str
   },
 };
 
-export const CJK_FONT_MESSAGE =
-  'A font for Chinese, Japanese or Korean text could not be loaded, so the PDF cannot be written. Check your connection to this site and try again.';
+export const cjkFontMessage = (): string => runText('run.font.cjkUnavailable');
 
 const pending = new Map<CjkFace, Promise<Uint8Array>>();
 
@@ -135,7 +135,7 @@ export function padGlyphs(font: Uint8Array): Uint8Array {
   return out;
 }
 
-/** The bytes of a CJK font (Noto Sans SC unless asked for KR or JP), loaded once per worker; throws ToolError(CJK_FONT_MESSAGE) when it cannot be had. */
+/** The bytes of a CJK font (Noto Sans SC unless asked for KR or JP), loaded once per worker; throws ToolError(cjkFontMessage()) when it cannot be had. */
 export function loadCjkFontBytes(face: CjkFace = 'sc'): Promise<Uint8Array> {
   let bytes = pending.get(face);
   if (!bytes) {
@@ -144,7 +144,7 @@ export function loadCjkFontBytes(face: CjkFace = 'sc'): Promise<Uint8Array> {
       .catch((error: unknown) => {
         pending.delete(face);
         console.error(error);
-        throw new ToolError(CJK_FONT_MESSAGE);
+        throw new ToolError(cjkFontMessage());
       });
     pending.set(face, bytes);
   }

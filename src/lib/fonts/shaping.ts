@@ -16,6 +16,7 @@
  */
 import type { PDFFont } from 'pdf-lib';
 import { hasRtl, mirrored, visualRuns, type Direction } from './bidi';
+import { runText } from '../i18n/run-messages';
 
 /** Whether a font has a glyph for a code point. */
 export type Coverage = (font: PDFFont, codePoint: number) => boolean;
@@ -145,6 +146,7 @@ export function missingGlyphsWarning(missing: Iterable<string>): string | undefi
   const chars = [...new Set(missing)];
   if (chars.length === 0) return undefined;
   const named = chars.slice(0, 12).map((char) => `${char} (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
-  const more = chars.length > 12 ? ` and ${chars.length - 12} more` : '';
-  return `Some characters could not be drawn because none of the fonts has them, so they are left out of the PDF: ${named.join(', ')}${more}.`;
+  const characters = named.join(', ');
+  if (chars.length <= 12) return runText('run.font.missingGlyphs', { characters });
+  return runText('run.font.missingGlyphsMore', { characters, more: chars.length - 12 });
 }

@@ -1,4 +1,5 @@
 /** The Warning of EPUB to PDF for parts of a book that could not be drawn. */
+import { runText } from '../i18n/run-messages';
 
 /** Names at most this many files; the rest are counted. */
 const NAMED = 5;
@@ -7,6 +8,6 @@ const NAMED = 5;
 export function leftOutWarning(paths: string[]): string | undefined {
   if (paths.length === 0) return undefined;
   const names = paths.slice(0, NAMED).join(', ');
-  const more = paths.length > NAMED ? ` and ${paths.length - NAMED} more` : '';
-  return `Some pages of the book could not be drawn (pictures in formats other than JPEG, PNG and SVG, or empty drawings) and are missing from the PDF in whole or in part: ${names}${more}.`;
+  if (paths.length <= NAMED) return runText('run.epub.leftOut', { names });
+  return runText('run.epub.leftOutMore', { names, more: paths.length - NAMED });
 }

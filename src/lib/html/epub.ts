@@ -9,6 +9,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { ToolError } from '../errors';
 import { findElement, parseHtml, textContent, type HtmlElement } from './parse';
 import { looksLikeZip, readZip, zipBombMessage } from '../zip';
+import { runText } from '../i18n/run-messages';
 
 export interface EpubChapter {
   path: string;
@@ -134,20 +135,20 @@ function chapterKind(type: string): EpubChapter['kind'] | null {
 
 /** Reads an EPUB; throws ToolError naming the file for non-EPUB, damaged, DRM-protected or oversized books. */
 export function readEpub(name: string, bytes: Uint8Array): EpubBook {
-  if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose an EPUB file.`);
-  if (!looksLikeZip(bytes)) throw new ToolError(`The file ${name} is not an EPUB book. Please choose an .epub file.`);
-  const damaged = `The file ${name} is damaged and could not be read as an EPUB book. Please choose another file.`;
+  if (bytes.byteLength === 0) throw new ToolError(runText('run.epub.empty', { name }));
+  if (!looksLikeZip(bytes)) throw new ToolError(runText('run.epub.notEpub', { name }));
+  const damaged = runText('run.epub.damaged', { name });
   const files = readZip(bytes, {
     damaged,
-    tooLarge: `The book ${name} expands to more than 200 MB or has too many files, and cannot be converted here.`,
+    tooLarge: runText('run.epub.tooLarge', { name }),
     bomb: zipBombMessage(name),
   });
   const container = files['META-INF/container.xml'];
-  if (!container) throw new ToolError(`The file ${name} is not a valid EPUB book: META-INF/container.xml is missing. Please choose another file.`);
+  if (!container) throw new ToolError(runText('run.epub.noContainer', { name }));
   const rootfiles = ((parseXml(text(container), damaged).container as XmlNode | undefined)?.rootfiles as XmlNode | undefined)?.rootfile;
   const opfPath = Array.isArray(rootfiles) ? String((rootfiles[0] as XmlNode)['@_full-path'] ?? '') : '';
   const opfBytes = files[opfPath];
-  if (!opfBytes) throw new ToolError(`The file ${name} is not a valid EPUB book: its package file (${opfPath || 'content.opf'}) is missing. Please choose another file.`);
+  if (!opfBytes) throw new ToolError(runText('run.epub.noPackage', { name, path: opfPath || 'content.opf' }));
   const pkg = parseXml(text(opfBytes), damaged).package as XmlNode | undefined;
   if (!pkg) throw new ToolError(damaged);
 
@@ -170,11 +171,11 @@ export function readEpub(name: string, bytes: Uint8Array): EpubBook {
     const fixed = /rendition:layout-pre-paginated/.test(properties) || (bookFixed && !/rendition:layout-reflowable/.test(properties));
     return [{ path: item.path, kind, fixed }];
   });
-  if (chapterPaths.length === 0) throw new ToolError(`The book ${name} has no readable chapters (its reading order lists no XHTML pages, SVG pages or images). Please choose another file.`);
+  if (chapterPaths.length === 0) throw new ToolError(runText('run.epub.noChapters', { name }));
 
   const encryption = text(files['META-INF/encryption.xml']);
   if (encryption && chapterPaths.some((chapter) => encryption.includes(chapter.path.split('/').pop() ?? '\u0000'))) {
-    throw new ToolError(`The book ${name} is protected by DRM (its chapters are encrypted) and cannot be converted.`);
+    throw new ToolError(runText('run.epub.drm', { name }));
   }
 
   let toc: EpubTocEntry[] = [];

@@ -4,6 +4,7 @@
  */
 import { ToolError } from '../errors';
 import { assertCanvasSize } from './limits';
+import { runText } from '../i18n/run-messages';
 
 export interface EncodeOptions {
   /** MIME type of the output, such as image/jpeg or image/png. */
@@ -27,7 +28,7 @@ export async function decodeImage(name: string, bytes: Uint8Array, type: string)
   try {
     return await createImageBitmap(blob);
   } catch {
-    throw new ToolError(`The image ${name} could not be decoded; it may be damaged or incomplete. Please choose another image.`);
+    throw new ToolError(runText('run.image.notDecoded', { name }));
   }
 }
 
@@ -38,7 +39,7 @@ export async function encodeBitmap(name: string, bitmap: ImageBitmap, options: E
   assertCanvasSize(name, width, height);
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d');
-  if (!context) throw new ToolError(`There is not enough memory to convert ${name} (${width} x ${height} pixels). Please try a smaller image.`);
+  if (!context) throw new ToolError(runText('run.image.noMemoryConvert', { name, width, height }));
   if (options.background) {
     context.fillStyle = options.background;
     context.fillRect(0, 0, width, height);
@@ -46,7 +47,7 @@ export async function encodeBitmap(name: string, bitmap: ImageBitmap, options: E
   context.drawImage(bitmap, 0, 0);
   const blob = await canvas.convertToBlob({ type: options.type, quality: options.quality });
   // Browsers fall back to PNG for a type they cannot write; a silent PNG named .jpg would be wrong.
-  if (blob.type !== options.type) throw new ToolError(`This browser cannot write ${options.type} images.`);
+  if (blob.type !== options.type) throw new ToolError(runText('run.image.cannotWrite', { type: options.type }));
   return { bytes: new Uint8Array(await blob.arrayBuffer()), width, height };
 }
 

@@ -13,6 +13,7 @@ import { assertDecodable, damagedMessage, LABELS } from './limits';
 import { applyOrientation } from './orientation';
 import { pngChunksIntact } from './png-check';
 import type { DecodedImage, ImageFrame, RasterImage } from './types';
+import { runText } from '../i18n/run-messages';
 
 export type DecodableFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff' | 'heic' | 'avif' | 'jxl' | 'psd' | 'eps';
 
@@ -82,11 +83,11 @@ async function decodeFormat(name: string, format: DecodableFormat, bytes: Uint8A
 
 /** The format of a file the codec layer reads, or a ToolError naming the file. */
 export function decodableFormat(name: string, bytes: Uint8Array): DecodableFormat {
-  if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose an image.`);
+  if (bytes.byteLength === 0) throw new ToolError(runText('run.image.empty', { name }));
   const format = sniffFormat(bytes);
   if (!format || !DECODABLE.includes(format)) {
-    const found = format ? ` (it contains a ${LABELS[format]} ${format === 'pdf' ? 'document' : 'image'})` : '';
-    throw new ToolError(`The file ${name} is not an image this tool can read${found}. Please choose another file.`);
+    if (!format) throw new ToolError(runText('run.image.notReadable', { name }));
+    throw new ToolError(runText(format === 'pdf' ? 'run.image.notReadableDocument' : 'run.image.notReadableImage', { name, found: LABELS[format] }));
   }
   return format as DecodableFormat;
 }

@@ -8,6 +8,7 @@ import { throwIfAborted, ToolError } from '../errors';
 import type { RasterImage } from './types';
 import { checkEditInput, decodeRaster, encodeRaster, MIME, outputFormat, type EditFormat } from './io';
 import { assertCanvasSize } from './limits';
+import { runText } from '../i18n/run-messages';
 
 export interface EditResult {
   image: RasterImage;
@@ -41,7 +42,7 @@ export async function editEach(
   edit: (image: RasterImage, input: ToolInput) => EditResult | Promise<EditResult>,
   options: { alwaysPng?: boolean } = {},
 ): Promise<ToolOutput[]> {
-  if (inputs.length === 0) throw new ToolError('Please upload an image.');
+  if (inputs.length === 0) throw new ToolError(runText('run.image.required'));
   const outputs: ToolOutput[] = [];
   for (const [index, input] of inputs.entries()) {
     throwIfAborted(ctx.signal);

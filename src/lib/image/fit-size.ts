@@ -26,6 +26,7 @@ import { throwIfAborted } from '../errors';
 import { formatBytes } from '../format-size';
 import { resize } from './ops/resample';
 import type { RasterImage } from './types';
+import { runText } from '../i18n/run-messages';
 
 export const QUALITY_FLOOR = 40;
 export const QUALITY_CEILING = 95;
@@ -388,5 +389,5 @@ export function resizedNote(width: number, height: number, maxKb: number): strin
 
 /** The Warning when no file tried fits the limit. */
 export function sizeNotReachedMessage(name: string, maxKb: number, reached: number): string {
-  return `${name} could not be made smaller than ${formatBytes(reached)}, over the ${maxKb} KB limit. Try a larger limit or another format.`;
+  return runText('run.image.sizeNotReached', { name, reached: formatBytes(reached), max: maxKb });
 }

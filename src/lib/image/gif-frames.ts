@@ -7,6 +7,7 @@ import { decompressFrame, parseGIF, type ParsedGif } from 'gifuct-js';
 import { ToolError } from '../errors';
 import { readGifSize } from './header';
 import { assertCanvasSize, gifFrameFits } from './limits';
+import { runText } from '../i18n/run-messages';
 
 /** Pages made from one GIF at most, and decoded pixels in all, so a small file cannot exhaust memory. */
 export const MAX_GIF_FRAMES = 300;
@@ -19,11 +20,11 @@ export interface GifHeader {
 
 /** Logical screen size from the GIF header; throws ToolError when the file is not a GIF or is too large. */
 export function readGifHeader(name: string, bytes: Uint8Array): GifHeader {
-  if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose a GIF image.`);
+  if (bytes.byteLength === 0) throw new ToolError(runText('run.gif.empty', { name }));
   const signature = String.fromCharCode(...bytes.subarray(0, 6));
-  if (signature !== 'GIF87a' && signature !== 'GIF89a') throw new ToolError(`The file ${name} is not a GIF image. Please choose a GIF file.`);
+  if (signature !== 'GIF87a' && signature !== 'GIF89a') throw new ToolError(runText('run.gif.notGif', { name }));
   const size = readGifSize(bytes);
-  if (!size) throw new ToolError(`The file ${name} is damaged: its image size could not be read. Please choose another GIF image.`);
+  if (!size) throw new ToolError(runText('run.gif.noSize', { name }));
   const { width, height } = size;
   assertCanvasSize(name, width, height);
   return { width, height };
@@ -52,16 +53,16 @@ export async function forEachGifFrame(
   try {
     gif = parseGIF(bytes.slice().buffer);
   } catch {
-    throw new ToolError(`The file ${name} is damaged and could not be read. Please choose another GIF image.`);
+    throw new ToolError(runText('run.gif.damaged', { name }));
   }
   const frames = gif.frames.filter((frame): frame is ImageFrame => 'image' in frame && !!frame.image);
-  if (frames.length === 0) throw new ToolError(`The file ${name} contains no image. Please choose another GIF image.`);
+  if (frames.length === 0) throw new ToolError(runText('run.gif.noImage', { name }));
   const count = all ? frames.length : 1;
   if (count > MAX_GIF_FRAMES) {
-    throw new ToolError(`The GIF ${name} has ${frames.length} frames, more than the ${MAX_GIF_FRAMES} pages this tool makes. Please choose "first frame only" or a shorter GIF.`);
+    throw new ToolError(runText('run.gif.tooManyFrames', { name, frames: frames.length, max: MAX_GIF_FRAMES }));
   }
   if (count * width * height > MAX_GIF_PIXELS) {
-    throw new ToolError(`The GIF ${name} is too large to convert every frame (${count} frames of ${width} x ${height} pixels). Please choose "first frame only" or a smaller GIF.`);
+    throw new ToolError(runText('run.gif.tooLarge', { name, frames: count, width, height }));
   }
   const screen = new Uint8ClampedArray(width * height * 4);
   let saved: Uint8ClampedArray | null = null;
@@ -69,13 +70,13 @@ export async function forEachGifFrame(
     const raw = frames[index];
     const { top, left, width: fw, height: fh } = raw.image.descriptor;
     if (!gifFrameFits({ width, height }, { width: fw, height: fh })) {
-      throw new ToolError(`The file ${name} is damaged: frame ${index + 1} is larger than the image. Please choose another GIF image.`);
+      throw new ToolError(runText('run.gif.frameTooLarge', { name, frame: index + 1 }));
     }
     let frame;
     try {
       frame = decompressFrame(raw, gif.gct, false);
     } catch {
-      throw new ToolError(`The file ${name} is damaged and could not be read. Please choose another GIF image.`);
+      throw new ToolError(runText('run.gif.damaged', { name }));
     }
     const disposal = frame.disposalType ?? 0;
     if (disposal === 3) saved = screen.slice();

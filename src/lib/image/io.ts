@@ -9,6 +9,7 @@ import type { RasterImage } from './types';
 import { readImageSize, sniffFormat, type PixelSize } from './header';
 import { assertCanvasSize, damagedMessage } from './limits';
 import { pngChunksIntact } from './png-check';
+import { runText } from '../i18n/run-messages';
 
 /** The still-image formats the editing tools take and keep. */
 export type EditFormat = 'png' | 'jpeg' | 'webp';
@@ -21,11 +22,11 @@ export const MIME: Record<EditFormat, string> = { png: 'image/png', jpeg: 'image
  * A header the reader cannot follow is left to the browser's decoder.
  */
 export function checkEditInput(name: string, bytes: Uint8Array): { format: EditFormat; size: PixelSize | null } {
-  if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose a JPG, PNG or WebP image.`);
+  if (bytes.byteLength === 0) throw new ToolError(runText('run.image.emptyWeb', { name }));
   const sniffed = sniffFormat(bytes);
   if (sniffed !== 'png' && sniffed !== 'jpeg' && sniffed !== 'webp') {
-    const what = sniffed ? ` (it contains a ${sniffed === 'pdf' ? 'PDF document' : `${sniffed.toUpperCase()} image`})` : '';
-    throw new ToolError(`The file ${name} is not a JPG, PNG or WebP image${what}. Please choose a JPG, PNG or WebP file.`);
+    if (!sniffed) throw new ToolError(runText('run.image.notWeb', { name }));
+    throw new ToolError(sniffed === 'pdf' ? runText('run.image.notWebPdf', { name }) : runText('run.image.notWebImage', { name, found: sniffed.toUpperCase() }));
   }
   const size = readImageSize(bytes, { format: sniffed });
   if (size) assertCanvasSize(name, size.width, size.height);
@@ -35,7 +36,7 @@ export function checkEditInput(name: string, bytes: Uint8Array): { format: EditF
 
 function context2d(canvas: OffscreenCanvas, name: string) {
   const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (!context) throw new ToolError(`There is not enough memory to edit ${name} (${canvas.width} x ${canvas.height} pixels). Please try a smaller image.`);
+  if (!context) throw new ToolError(runText('run.image.noMemoryEdit', { name, width: canvas.width, height: canvas.height }));
   return context;
 }
 
@@ -63,7 +64,7 @@ export async function decodeRaster(name: string, bytes: Uint8Array, format: Edit
 }
 
 /** Puts a raster on a canvas of its size, ready to draw on or encode. */
-export function rasterCanvas(image: RasterImage, name = 'the image'): OffscreenCanvas {
+export function rasterCanvas(image: RasterImage, name = runText('run.image.theImage')): OffscreenCanvas {
   const canvas = new OffscreenCanvas(image.width, image.height);
   const context = context2d(canvas, name);
   const pixels = context.createImageData(image.width, image.height);
@@ -74,7 +75,7 @@ export function rasterCanvas(image: RasterImage, name = 'the image'): OffscreenC
 
 /** Reads a canvas back as a raster. */
 export function canvasRaster(canvas: OffscreenCanvas): RasterImage {
-  const pixels = context2d(canvas, 'the image').getImageData(0, 0, canvas.width, canvas.height);
+  const pixels = context2d(canvas, runText('run.image.theImage')).getImageData(0, 0, canvas.width, canvas.height);
   return { width: canvas.width, height: canvas.height, data: new Uint8ClampedArray(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength) };
 }
 
@@ -94,6 +95,6 @@ export async function encodeRaster(image: RasterImage, format: EditFormat): Prom
   const canvas = rasterCanvas(image);
   const type = MIME[format];
   const blob = await canvas.convertToBlob({ type, quality: format === 'jpeg' ? 0.92 : format === 'webp' ? 1 : undefined });
-  if (blob.type !== type) throw new ToolError(`This browser cannot write ${type} images.`);
+  if (blob.type !== type) throw new ToolError(runText('run.image.cannotWrite', { type }));
   return new Uint8Array(await blob.arrayBuffer());
 }

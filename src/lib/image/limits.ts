@@ -5,6 +5,7 @@
 import { ToolError } from '../errors';
 import { readImageHeader, sniffFormat, type ImageHeader, type PixelSize, type SniffedFormat } from './header';
 import { pngChunksIntact } from './png-check';
+import { runText } from '../i18n/run-messages';
 
 /** Chromium draws nothing on a canvas past these (no exception), so larger images are refused. */
 export const MAX_SIDE = 16384;
@@ -27,22 +28,19 @@ export const LABELS: Record<SniffedFormat, string> = {
 
 /** Message for an image larger than the canvas limits. */
 export function tooLargeMessage(name: string, width: number, height: number): string {
-  return (
-    `The image ${name} is ${width} x ${height} pixels, more than can be converted in the browser ` +
-    `(at most ${MAX_SIDE} pixels a side and ${MAX_SIDE} x ${MAX_SIDE} pixels in all). Please make it smaller first.`
-  );
+  return runText('run.image.tooLarge', { name, width, height, side: MAX_SIDE });
 }
 
 /** Message for a file whose content is not the expected format, naming what it is when known. */
 export function wrongFormatMessage(name: string, expected: 'png' | 'jpeg', actual: SniffedFormat | null): string {
   const label = LABELS[expected];
-  const found = actual && actual !== expected ? ` (it contains a ${LABELS[actual]} ${actual === 'pdf' ? 'document' : 'image'})` : '';
-  return `The file ${name} is not a ${label} image${found}. Please choose a ${label} file.`;
+  if (!actual || actual === expected) return runText('run.image.wrongFormat', { name, label });
+  return runText(actual === 'pdf' ? 'run.image.wrongFormatDocument' : 'run.image.wrongFormatImage', { name, label, found: LABELS[actual] });
 }
 
 /** Message for a file with the right signature whose size cannot be read. */
 export function unreadableHeaderMessage(name: string, expected: 'png' | 'jpeg'): string {
-  return `The file ${name} is damaged: its image size could not be read. Please choose another ${LABELS[expected]} image.`;
+  return runText('run.image.unreadableHeader', { name, format: LABELS[expected] });
 }
 
 /** Throws when the image is larger than a canvas can hold. */
@@ -59,7 +57,7 @@ export function assertCanvasSize(name: string, width: number, height: number): v
  * so a header that cannot be read is a damaged file.
  */
 export function checkImageInput(name: string, bytes: Uint8Array, expected: 'png' | 'jpeg'): ImageHeader {
-  if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose a ${LABELS[expected]} image.`);
+  if (bytes.byteLength === 0) throw new ToolError(runText('run.image.emptyOf', { name, format: LABELS[expected] }));
   const format = sniffFormat(bytes);
   if (format !== expected) throw new ToolError(wrongFormatMessage(name, expected, format));
   const header = readImageHeader(bytes);
@@ -77,7 +75,7 @@ export const MAX_TOTAL_PIXELS = 200_000_000;
 
 /** The message for a file whose header cannot be read or whose codec rejects it. */
 export function damagedMessage(name: string, format: SniffedFormat): string {
-  return `The file ${name} is damaged or not a valid ${LABELS[format]} image.`;
+  return runText('run.image.damaged', { name, format: LABELS[format] });
 }
 
 /**
@@ -89,14 +87,12 @@ export function assertDecodable(name: string, size: { width: number; height: num
   if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
     const megapixels = Math.round((width * height) / 1e6);
     throw new ToolError(
-      `The image ${name} is ${width} x ${height} pixels (${megapixels} megapixels), more than can be converted in the browser ` +
-        `(at most 100 megapixels and ${MAX_SIDE} pixels a side). Please make it smaller first.`,
+      runText('run.image.tooManyPixels', { name, width, height, megapixels, side: MAX_SIDE }),
     );
   }
   if (frames > 1 && width * height * frames > MAX_TOTAL_PIXELS) {
     throw new ToolError(
-      `The file ${name} has ${frames} frames of ${width} x ${height} pixels, more than can be converted in the browser ` +
-        `(at most 200 megapixels in all frames together). Please shorten it or make it smaller first.`,
+      runText('run.image.tooManyFramePixels', { name, frames, width, height }),
     );
   }
 }

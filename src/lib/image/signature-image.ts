@@ -6,6 +6,7 @@
 import { base64Bytes } from '../base64';
 import { ToolError } from '../errors';
 import { readImageHeader, sniffFormat, type ImageHeader } from './header';
+import { runText } from '../i18n/run-messages';
 
 /** A signature needs no more pixels than this a side; larger pictures are refused before decoding. */
 export const MAX_SIGNATURE_SIDE = 4000;
@@ -21,19 +22,19 @@ export { bytesToBase64 } from '../base64';
  * empty, too big, not a PNG or JPEG, unreadable, or too many pixels.
  */
 export function checkSignatureImage(bytes: Uint8Array, label: string): ImageHeader {
-  if (bytes.byteLength === 0) throw new ToolError(`${label} is empty. Please choose a PNG or JPG picture of your signature.`);
+  if (bytes.byteLength === 0) throw new ToolError(runText('run.signatureImage.empty', { label }));
   if (bytes.byteLength > MAX_SIGNATURE_BYTES) {
-    throw new ToolError(`${label} is larger than 5 MB. Please choose a smaller PNG or JPG picture of your signature.`);
+    throw new ToolError(runText('run.signatureImage.tooLarge', { label }));
   }
   const format = sniffFormat(bytes);
   if (format !== 'png' && format !== 'jpeg') {
-    throw new ToolError(`${label} is not a PNG or JPG image. Please choose a PNG or JPG picture of your signature.`);
+    throw new ToolError(runText('run.signatureImage.notPngOrJpg', { label }));
   }
   const header = readImageHeader(bytes);
-  if (!header) throw new ToolError(`${label} is damaged: its image size could not be read. Please choose another picture.`);
+  if (!header) throw new ToolError(runText('run.signatureImage.damaged', { label }));
   if (header.width > MAX_SIGNATURE_SIDE || header.height > MAX_SIGNATURE_SIDE) {
     throw new ToolError(
-      `${label} is ${header.width} x ${header.height} pixels; a signature picture can be at most ${MAX_SIGNATURE_SIDE} pixels a side. Please choose a smaller picture.`,
+      runText('run.signatureImage.tooManyPixels', { label, width: header.width, height: header.height, side: MAX_SIGNATURE_SIDE }),
     );
   }
   return header;

@@ -13,11 +13,12 @@
  */
 import { sniffFormat } from './header';
 import { readJpegOrientation } from './jpeg-orientation';
+import { runText } from '../i18n/run-messages';
 
 /** Said on a result card when the visitor's file was handed back cleaned. */
-export const WITHOUT_METADATA = 'It is handed back without metadata (camera details, location, comments); the picture is unchanged.';
+export const withoutMetadataNote = (): string => runText('run.metadata.removed');
 /** Said on a result card when the visitor's file was handed back as it was. */
-export const WITH_METADATA = 'It is your file exactly as it was, metadata (such as camera details or location) included.';
+export const withMetadataNote = (): string => runText('run.metadata.kept');
 
 const be16 = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
 const be32 = (b: Uint8Array, at: number) => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;

@@ -10,6 +10,7 @@ import { ToolError } from '../errors';
 import { loadFontBytes } from '../fonts/embed';
 import { wasmModule } from './wasm';
 import type { RasterImage } from './types';
+import { runText } from '../i18n/run-messages';
 
 let ready: Promise<void> | null = null;
 
@@ -20,7 +21,7 @@ function init(): Promise<void> {
 }
 
 export function notSvgMessage(name: string): string {
-  return `The file ${name} is damaged or not a valid SVG image.`;
+  return runText('run.image.damaged', { name, format: 'SVG' });
 }
 
 /** True when the text starts like an SVG document (after an XML declaration, comments or a doctype). */

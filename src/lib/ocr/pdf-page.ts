@@ -11,6 +11,7 @@ import type { RasterImage } from '../image/types';
 import type { PDFPageProxy } from '../pdf/pdfjs';
 import type { OcrLanguage } from './languages';
 import { recognize, type OcrResult } from './recognize';
+import { runText } from '../i18n/run-messages';
 
 /** Scans are usually made at 200 to 300 DPI; drawing at 300 keeps small print legible to the engine. */
 export const OCR_DPI = 300;
@@ -33,7 +34,7 @@ async function renderPage(page: PDFPageProxy, viewport: PageViewport): Promise<R
   const canvas = new OffscreenCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
   try {
     const context = canvas.getContext('2d', { willReadFrequently: true });
-    if (!context) throw new ToolError('This browser cannot draw PDF pages as pictures, so the scanned pages cannot be read.');
+    if (!context) throw new ToolError(runText('run.ocr.cannotDraw'));
     await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport, background: 'rgb(255,255,255)' }).promise;
     return canvasRaster(canvas);
   } finally {

@@ -5,6 +5,7 @@
  * is read, is ./page-loop.ts.
  */
 import type { OcrLine } from './recognize';
+import { runText } from '../i18n/run-messages';
 
 /** "3", "1 and 3", "1-4, 6 and 9": 1-based page numbers in order, runs of three or more shortened. */
 export function pageList(pages: readonly number[]): string {
@@ -17,16 +18,15 @@ export function pageList(pages: readonly number[]): string {
     else parts.push(...sorted.slice(i, j + 1).map(String));
     i = j + 1;
   }
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return parts.length <= 1 ? (parts[0] ?? '') : runText('run.list.and', { items: parts.slice(0, -1).join(', '), last: parts[parts.length - 1] });
 }
 
 /** Said when some pages had no text layer and their text was recognised from the picture of the page. */
 export function ocrPagesNotice(pages: readonly number[], total: number): string {
-  const read = 'read from the scan with OCR (text recognition). Please check names and figures.';
-  if (total === 1) return `The page has no text layer (it is a scan), so its text was ${read}`;
-  if (pages.length === total) return `No page has a text layer (this PDF is a scan), so the text of every page was ${read}`;
-  if (pages.length === 1) return `Page ${pages[0]} has no text layer (it is a scan), so its text was ${read}`;
-  return `Pages ${pageList(pages)} have no text layer (they are scans), so their text was ${read}`;
+  if (total === 1) return runText('run.ocr.notice.onlyPage');
+  if (pages.length === total) return runText('run.ocr.notice.everyPage');
+  if (pages.length === 1) return runText('run.ocr.notice.onePage', { page: pages[0] });
+  return runText('run.ocr.notice.somePages', { pages: pageList(pages) });
 }
 
 /** The recognised lines of a page as paragraphs, each a list of its line texts (empty lines left out). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayMatrix, displaySize, EMPTY_EDITS_MESSAGE, hexColor, MAX_EDITS, readEdits, wrapText, type Matrix } from './annotate';
+import { displayMatrix, displaySize, emptyEditsMessage, hexColor, MAX_EDITS, readEdits, wrapText, type Matrix } from './annotate';
 
 const apply = ([a, b, c, d, e, f]: Matrix, x: number, y: number) => [a * x + c * y + e, b * x + d * y + f];
 
@@ -50,8 +50,8 @@ describe('readEdits', () => {
   });
 
   it('refuses nothing to do and too many edits', () => {
-    expect(() => readEdits([], 1)).toThrow(EMPTY_EDITS_MESSAGE);
-    expect(() => readEdits(undefined, 1)).toThrow(EMPTY_EDITS_MESSAGE);
+    expect(() => readEdits([], 1)).toThrow(emptyEditsMessage());
+    expect(() => readEdits(undefined, 1)).toThrow(emptyEditsMessage());
     const many = Array.from({ length: MAX_EDITS + 1 }, () => ({ page: 0, kind: 'rect', x: 0, y: 0, width: 0.1, height: 0.1 }));
     expect(() => readEdits(many, 1)).toThrow(`There are ${MAX_EDITS + 1} edits; one save can apply at most ${MAX_EDITS}. Please save in parts.`);
   });

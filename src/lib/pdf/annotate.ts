@@ -17,6 +17,7 @@ import { throwIfAborted, ToolError } from '../errors';
 import { readImageHeader } from '../image/header';
 import { embedFonts } from '../fonts/embed';
 import { cleanText } from './layout';
+import { runText, type RunMessageId } from '../i18n/run-messages';
 
 export { displayMatrix, displaySize, hexColor, inDisplaySpace, type Matrix } from './display-space';
 
@@ -60,7 +61,7 @@ export interface CheckedEdit extends Required<Omit<PdfEdit, 'imageBase64'>> {
   image?: { bytes: Uint8Array; format: 'png' | 'jpeg' };
 }
 
-export const EMPTY_EDITS_MESSAGE = 'Add at least one edit before saving.';
+export const emptyEditsMessage = (): string => runText('run.edit.empty');
 export const MAX_EDITS = 1000;
 export const MAX_TEXT_LENGTH = 10_000;
 export const FONT_SIZE_RANGE = [4, 200] as const;
@@ -70,18 +71,18 @@ export const MAX_IMAGE_SIDE = 10_000;
 /** pdf-lib decodes a PNG to RGBA before embedding it, so its pixel count bounds the memory used. */
 export const MAX_IMAGE_PIXELS = 20_000_000;
 
-function fail(index: number, problem: string): never {
-  throw new ToolError(`Edit ${index + 1} ${problem}`);
+function fail(index: number, problem: RunMessageId, values: Record<string, unknown> = {}): never {
+  throw new ToolError(runText(problem, { edit: index + 1, ...values }));
 }
 
 function finite(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-function inRange(value: unknown, [min, max]: readonly [number, number], fallback: number, what: string, index: number): number {
+function inRange(value: unknown, [min, max]: readonly [number, number], fallback: number, what: RunMessageId, index: number): number {
   if (value === undefined || value === null) return fallback;
   const n = finite(value);
-  if (n === null || n < min || n > max) fail(index, `has a ${what} outside ${min} to ${max} pt. Please choose a value in that range.`);
+  if (n === null || n < min || n > max) fail(index, what, { min, max });
   return n;
 }
 
@@ -89,26 +90,26 @@ function inRange(value: unknown, [min, max]: readonly [number, number], fallback
 function decodeBase64(data: string, pageNumber: number): Uint8Array {
   const body = data.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
   if (body.length * 0.75 > MAX_IMAGE_BYTES) {
-    throw new ToolError(`The image on page ${pageNumber} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please use a smaller image.`);
+    throw new ToolError(runText('run.edit.imageTooLarge', { page: pageNumber, max: MAX_IMAGE_BYTES / 1024 / 1024 }));
   }
   try {
     return base64Bytes(body);
   } catch {
-    throw new ToolError(`The image on page ${pageNumber} could not be read. Please choose a PNG or JPEG image.`);
+    throw new ToolError(runText('run.edit.imageUnreadable', { page: pageNumber }));
   }
 }
 
 /** The image of an edit, its format and size checked from the header before anything is decoded. */
 function readImage(data: unknown, pageNumber: number): CheckedEdit['image'] {
   if (typeof data !== 'string' || data.length === 0) {
-    throw new ToolError(`The image on page ${pageNumber} is missing. Please add the image again.`);
+    throw new ToolError(runText('run.edit.imageMissing', { page: pageNumber }));
   }
   const bytes = decodeBase64(data, pageNumber);
   const header = readImageHeader(bytes);
-  if (!header) throw new ToolError(`The image on page ${pageNumber} is not a PNG or JPEG image. Please choose a PNG or JPEG image.`);
+  if (!header) throw new ToolError(runText('run.edit.imageNotPngOrJpeg', { page: pageNumber }));
   if (header.width > MAX_IMAGE_SIDE || header.height > MAX_IMAGE_SIDE || header.width * header.height > MAX_IMAGE_PIXELS) {
     throw new ToolError(
-      `The image on page ${pageNumber} is ${header.width} x ${header.height} pixels, too large to add. Please use an image of at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE} pixels a side.`,
+      runText('run.edit.imagePixels', { page: pageNumber, width: header.width, height: header.height, megapixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE }),
     );
   }
   return { bytes, format: header.format };
@@ -116,9 +117,9 @@ function readImage(data: unknown, pageNumber: number): CheckedEdit['image'] {
 
 /** Validates the edits sent by the view against a document of `pageCount` pages; throws ToolError naming the problem. */
 export function readEdits(value: unknown, pageCount: number): CheckedEdit[] {
-  if (!Array.isArray(value) || value.length === 0) throw new ToolError(EMPTY_EDITS_MESSAGE);
+  if (!Array.isArray(value) || value.length === 0) throw new ToolError(emptyEditsMessage());
   if (value.length > MAX_EDITS) {
-    throw new ToolError(`There are ${value.length} edits; one save can apply at most ${MAX_EDITS}. Please save in parts.`);
+    throw new ToolError(runText('run.edit.tooMany', { count: value.length, max: MAX_EDITS }));
   }
   const images = new Map<unknown, CheckedEdit['image']>();
   const imageOf = (data: unknown, pageNumber: number) => {
@@ -126,28 +127,28 @@ export function readEdits(value: unknown, pageCount: number): CheckedEdit[] {
     return images.get(data);
   };
   return value.map((raw, index): CheckedEdit => {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(index, 'could not be read. Please draw it again.');
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(index, 'run.edit.unreadable');
     const e = raw as Record<string, unknown>;
     const kind = e.kind as EditKind;
-    if (!(EDIT_KINDS as readonly string[]).includes(kind)) fail(index, `is of an unknown kind. Please use text, white-out, rectangle, ellipse, line or image.`);
+    if (!(EDIT_KINDS as readonly string[]).includes(kind)) fail(index, 'run.edit.unknownKind');
     const page = finite(e.page);
     if (page === null || !Number.isInteger(page) || page < 0 || page >= pageCount) {
-      fail(index, `is on page ${page === null ? '?' : page + 1}, but this PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}.`);
+      fail(index, 'run.edit.pageMissing', { page: page === null ? '?' : page + 1, count: pageCount });
     }
     const [x, y, width, height] = [e.x, e.y, e.width, e.height].map(finite);
-    if (x === null || y === null || width === null || height === null) fail(index, 'has no valid position. Please draw it again.');
+    if (x === null || y === null || width === null || height === null) fail(index, 'run.edit.noPosition');
     const line = kind === 'line';
     const ends = [x, y, x + width, y + height];
-    if (ends.some((v) => v < -0.001 || v > 1.001)) fail(index, `lies partly outside page ${page + 1}. Please move it onto the page.`);
-    if (line ? Math.hypot(width, height) < 0.001 : width < 0.001 || height < 0.001) fail(index, 'has no size. Please draw it larger.');
+    if (ends.some((v) => v < -0.001 || v > 1.001)) fail(index, 'run.edit.outside', { page: page + 1 });
+    if (line ? Math.hypot(width, height) < 0.001 : width < 0.001 || height < 0.001) fail(index, 'run.edit.noSize');
     const color = e.color === undefined ? '#000000' : e.color;
-    if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) fail(index, 'has a colour that is not of the form #rrggbb.');
+    if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) fail(index, 'run.edit.colour');
     let text = '';
     if (kind === 'text') {
       text = typeof e.text === 'string' ? e.text : '';
-      if (text.trim() === '') throw new ToolError(`A text box on page ${page + 1} is empty. Please type some text or delete the box.`);
+      if (text.trim() === '') throw new ToolError(runText('run.edit.emptyText', { page: page + 1 }));
       if (text.length > MAX_TEXT_LENGTH) {
-        throw new ToolError(`A text box on page ${page + 1} has more than ${MAX_TEXT_LENGTH.toLocaleString('en-GB')} characters. Please shorten it.`);
+        throw new ToolError(runText('run.edit.textTooLong', { page: page + 1, max: MAX_TEXT_LENGTH }));
       }
     }
     return {
@@ -159,8 +160,8 @@ export function readEdits(value: unknown, pageCount: number): CheckedEdit[] {
       height,
       text,
       color,
-      fontSize: inRange(e.fontSize, FONT_SIZE_RANGE, 16, 'font size', index),
-      strokeWidth: inRange(e.strokeWidth, STROKE_RANGE, 2, 'line width', index),
+      fontSize: inRange(e.fontSize, FONT_SIZE_RANGE, 16, 'run.edit.fontSizeRange', index),
+      strokeWidth: inRange(e.strokeWidth, STROKE_RANGE, 2, 'run.edit.lineWidthRange', index),
       image: kind === 'image' ? imageOf(e.imageBase64, page + 1) : undefined,
     };
   });
@@ -209,7 +210,7 @@ function drawableText(edit: CheckedEdit, glyphs: Set<number>): string {
   if (missing.size > 0) {
     const list = [...missing].slice(0, 10).join(' ');
     throw new ToolError(
-      `A text box on page ${edit.page + 1} has characters the font cannot show (${list}). Latin, Greek and Cyrillic letters work; please remove the others.`,
+      runText('run.edit.missingGlyphs', { page: edit.page + 1, characters: list }),
     );
   }
   return text;
@@ -275,7 +276,7 @@ export async function drawEdits(doc: PDFDocument, edits: CheckedEdit[], ctx: Pro
         try {
           image = edit.image.format === 'png' ? await doc.embedPng(edit.image.bytes) : await doc.embedJpg(edit.image.bytes);
         } catch {
-          throw new ToolError(`The image on page ${edit.page + 1} is damaged and could not be added. Please choose another PNG or JPEG image.`);
+          throw new ToolError(runText('run.edit.imageDamaged', { page: edit.page + 1 }));
         }
         images.set(edit.image, image);
       }

@@ -5,10 +5,11 @@
  */
 import { pagesInList } from '../page-ranges';
 import { ToolError } from '../errors';
+import { runText } from '../i18n/run-messages';
 
 /** The message for a page list that cannot be read. */
 export function invalidPageListMessage(text: string): string {
-  return `The page list "${text.trim()}" is not valid. Use page numbers and ranges such as 1-3, 5.`;
+  return runText('run.pages.invalidList', { list: text.trim() });
 }
 
 /**
@@ -20,7 +21,7 @@ export function chosenPages(text: string, pageCount: number, name: string): numb
   const pages = pagesInList(text, pageCount);
   if (pages === null) throw new ToolError(invalidPageListMessage(text));
   if (pages.length === 0) {
-    throw new ToolError(`${name} has ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}, so it has none of the pages ${text.trim()}.`);
+    throw new ToolError(runText('run.pages.noneChosen', { name, count: pageCount, list: text.trim() }));
   }
   return pages.map((page) => page - 1);
 }

@@ -7,6 +7,7 @@
 import type { PDFDocument, PDFImage } from 'pdf-lib';
 import type { WordChange } from '../diff-words';
 import { ADDED_GREEN, GREY, REMOVED_RED, ReportFlow, type Span } from './compare-flow';
+import { runText } from '../i18n/run-messages';
 
 /** Words listed per page at most, so a rewritten 50-page chapter still gives a readable report. */
 export const MAX_LISTED_WORDS = 1500;
@@ -39,8 +40,6 @@ export function pageDiffers(page: PageComparison): boolean {
   return page.presence !== 'both' || page.changes.length > 0 || page.changedPixels > 0;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /** "3, 5-7, 9" for a sorted list of page numbers. */
 export function pageList(numbers: readonly number[]): string {
   const ranges: string[] = [];
@@ -56,7 +55,7 @@ export function pageList(numbers: readonly number[]): string {
 /** The share of a page's area that changed, as a reader would say it. */
 function changedShare(page: PageComparison): string {
   const percent = (100 * page.changedPixels) / Math.max(1, page.totalPixels);
-  return percent < 0.1 ? 'less than 0.1%' : `${percent.toFixed(1)}%`;
+  return percent < 0.1 ? runText('run.compareReport.lessThanShare') : `${percent.toFixed(1)}%`;
 }
 
 export function totals(summary: ComparisonSummary): { wordsAdded: number; wordsRemoved: number; changedPages: number[] } {
@@ -69,7 +68,7 @@ export function totals(summary: ComparisonSummary): { wordsAdded: number; wordsR
 }
 
 /** The sentence for files without any difference, on the summary page and as the run's notice. */
-export const NO_DIFFERENCES = 'No differences found: every page has the same words and looks the same in both files.';
+export const noDifferencesMessage = (): string => runText('run.compare.noDifferences');
 
 /** The summary page, written at the front of the report once every page has been compared. */
 export function writeSummary(flow: ReportFlow, summary: ComparisonSummary): void {
@@ -77,33 +76,40 @@ export function writeSummary(flow: ReportFlow, summary: ComparisonSummary): void
   const { wordsAdded, wordsRemoved, changedPages } = totals(summary);
   const onlyNewer = summary.pages.filter((page) => page.presence === 'added').map((page) => page.number);
   const onlyOlder = summary.pages.filter((page) => page.presence === 'removed').map((page) => page.number);
-  flow.paragraph([{ text: 'PDF comparison', bold: true }], 22, 10);
-  flow.paragraph([{ text: 'Older version: ', bold: true }, { text: `${summary.olderName} (${plural(summary.olderPages, 'page')})` }], 11, 2);
-  flow.paragraph([{ text: 'Newer version: ', bold: true }, { text: `${summary.newerName} (${plural(summary.newerPages, 'page')})` }], 11, 12);
+  flow.paragraph([{ text: runText('run.compareReport.title'), bold: true }], 22, 10);
+  flow.paragraph([{ text: `${runText('run.compareReport.older')} `, bold: true }, { text: runText('run.compareReport.fileAndPages', { name: summary.olderName, count: summary.olderPages }) }], 11, 2);
+  flow.paragraph([{ text: `${runText('run.compareReport.newer')} `, bold: true }, { text: runText('run.compareReport.fileAndPages', { name: summary.newerName, count: summary.newerPages }) }], 11, 12);
   if (changedPages.length === 0) {
-    flow.paragraph([{ text: NO_DIFFERENCES, bold: true }], 13);
+    flow.paragraph([{ text: noDifferencesMessage(), bold: true }], 13);
     return;
   }
   const facts: [string, string][] = [
-    ['Pages changed', `${changedPages.length} of ${Math.max(summary.olderPages, summary.newerPages)} (${pageList(changedPages)})`],
-    ['Words added', String(wordsAdded)],
-    ['Words removed', String(wordsRemoved)],
-  ];
-  if (onlyNewer.length > 0) facts.push(['Pages only in the newer version (added)', pageList(onlyNewer)]);
-  if (onlyOlder.length > 0) facts.push(['Pages only in the older version (removed)', pageList(onlyOlder)]);
-  for (const [label, value] of facts) flow.paragraph([{ text: `${label}: `, bold: true }, { text: value }], 12, 3);
-  flow.space(12);
-  flow.paragraph(
     [
-      { text: 'How to read this report. ', bold: true },
-      { text: 'Each changed page follows. Its picture is the newer page, faded, with the pixels that differ from the older page in bright magenta. Below it, words are listed as ' },
-      { text: 'Removed:', bold: true, color: REMOVED_RED },
-      { text: ' (in red, only in the older version) and ' },
-      { text: 'Added:', bold: true, color: ADDED_GREEN },
-      { text: ' (in green, only in the newer version), in reading order.' },
+      runText('run.compareReport.pagesChanged'),
+      runText('run.compareReport.pagesChangedValue', {
+        changed: changedPages.length,
+        total: Math.max(summary.olderPages, summary.newerPages),
+        pages: pageList(changedPages),
+      }),
     ],
-    10,
-  );
+    [runText('run.compareReport.wordsAdded'), String(wordsAdded)],
+    [runText('run.compareReport.wordsRemoved'), String(wordsRemoved)],
+  ];
+  if (onlyNewer.length > 0) facts.push([runText('run.compareReport.pagesOnlyNewer'), pageList(onlyNewer)]);
+  if (onlyOlder.length > 0) facts.push([runText('run.compareReport.pagesOnlyOlder'), pageList(onlyOlder)]);
+  for (const [label, value] of facts) flow.paragraph([{ text: `${label} `, bold: true }, { text: value }], 12, 3);
+  flow.space(12);
+  // Two messages: the bold title, then the text with the coloured labels as placeholders, split here into runs.
+  const labels: Record<string, Span> = {
+    '\u0001': { text: runText('run.compareReport.removed'), bold: true, color: REMOVED_RED },
+    '\u0002': { text: runText('run.compareReport.added'), bold: true, color: ADDED_GREEN },
+  };
+  const text = runText('run.compareReport.howToRead', { removed: '\u0001', added: '\u0002' });
+  const runs: Span[] = text
+    .split(/([\u0001\u0002])/)
+    .filter((piece) => piece !== '')
+    .map((piece) => labels[piece] ?? { text: piece });
+  flow.paragraph([{ text: `${runText('run.compareReport.howToReadTitle')} `, bold: true }, ...runs], 10);
 }
 
 /** The labelled runs of removed and added words of a page, up to MAX_LISTED_WORDS. */
@@ -115,24 +121,28 @@ function writeChanges(flow: ReportFlow, changes: readonly WordChange[]): void {
     const words = change.words.slice(0, MAX_LISTED_WORDS - listed);
     listed += words.length;
     const color = change.kind === 'added' ? ADDED_GREEN : REMOVED_RED;
-    const label: Span = { text: change.kind === 'added' ? 'Added: ' : 'Removed: ', bold: true, color };
+    const label: Span = { text: `${runText(change.kind === 'added' ? 'run.compareReport.added' : 'run.compareReport.removed')} `, bold: true, color };
     flow.paragraph([label, { text: words.join(' '), color }], 10.5, 4);
   }
-  if (listed < total) flow.paragraph([{ text: `... and ${plural(total - listed, 'more changed word')}, not listed.`, color: GREY }], 10);
+  if (listed < total) flow.paragraph([{ text: runText('run.compareReport.moreWords', { count: total - listed }), color: GREY }], 10);
 }
 
 /** One changed page's section: heading, figures, overlay picture and word changes. */
 export function writePage(flow: ReportFlow, page: PageComparison): void {
   // A section starts on a fresh page when its heading and a useful part of the picture would not fit.
   if (flow.room < 300) flow.newPage();
-  const where = page.presence === 'added' ? ' (only in the newer version)' : page.presence === 'removed' ? ' (only in the older version)' : '';
-  flow.paragraph([{ text: `Page ${page.number}${where}`, bold: true }], 16, 6);
+  const heading = page.presence === 'added' ? 'run.compareReport.pageOnlyNewer' : page.presence === 'removed' ? 'run.compareReport.pageOnlyOlder' : 'run.compareReport.page';
+  flow.paragraph([{ text: runText(heading, { page: page.number }), bold: true }], 16, 6);
   const facts: string[] = [];
-  if (page.presence === 'added') facts.push(`This page was added. ${plural(page.wordsAdded, 'word')} added.`);
-  else if (page.presence === 'removed') facts.push(`This page was removed. ${plural(page.wordsRemoved, 'word')} removed.`);
+  if (page.presence === 'added') facts.push(runText('run.compareReport.pageAdded', { count: page.wordsAdded }));
+  else if (page.presence === 'removed') facts.push(runText('run.compareReport.pageRemoved', { count: page.wordsRemoved }));
   else {
-    facts.push(page.changes.length > 0 ? `Text: ${plural(page.wordsAdded, 'word')} added, ${plural(page.wordsRemoved, 'word')} removed.` : 'Text: the same words.');
-    facts.push(page.changedPixels > 0 ? `Look: ${changedShare(page)} of the page differs.` : 'Look: no visible difference.');
+    facts.push(
+      page.changes.length > 0
+        ? runText('run.compareReport.textChanged', { added: page.wordsAdded, removed: page.wordsRemoved })
+        : runText('run.compareReport.textSame'),
+    );
+    facts.push(page.changedPixels > 0 ? runText('run.compareReport.lookChanged', { share: changedShare(page) }) : runText('run.compareReport.lookSame'));
   }
   flow.paragraph([{ text: facts.join(' '), color: GREY }], 10, 6);
   if (page.overlay) flow.image(page.overlay, 440);
@@ -144,5 +154,5 @@ export function writePage(flow: ReportFlow, page: PageComparison): void {
 export function writeReport(doc: PDFDocument, flow: ReportFlow, summary: ComparisonSummary): void {
   for (const page of summary.pages) if (pageDiffers(page)) writePage(flow, page);
   writeSummary(flow, summary);
-  doc.setTitle(`Comparison of ${summary.olderName} and ${summary.newerName}`);
+  doc.setTitle(runText('run.compareReport.documentTitle', { older: summary.olderName, newer: summary.newerName }));
 }

@@ -15,10 +15,11 @@ import { encodeRaster } from '../image/io';
 import { ReportFlow } from './compare-flow';
 import { comparePixels } from './compare-pixels';
 import { pageWords, pairScale, renderPageRaster } from './compare-pages';
-import { NO_DIFFERENCES, totals, writeReport, type ComparisonSummary, type PageComparison } from './compare-report';
-import { ENCRYPTED_MESSAGE } from './messages';
+import { noDifferencesMessage, totals, writeReport, type ComparisonSummary, type PageComparison } from './compare-report';
+import { encryptedMessage } from './messages';
 import { damagedPdfError } from './damage';
 import { openPdfjs, type OpenedPdf, type PDFPageProxy } from './pdfjs';
+import { runText } from '../i18n/run-messages';
 
 /** Each file may have at most this many pages: two pages are drawn per page number. */
 export const MAX_COMPARE_PAGES = 200;
@@ -40,7 +41,7 @@ export interface Comparison {
 }
 
 export function tooManyPagesMessage(name: string, pages: number): string {
-  return `The file ${name} has ${pages} pages; Compare PDFs compares files of up to ${MAX_COMPARE_PAGES} pages. Please split it with Split PDF and compare the parts.`;
+  return runText('run.compare.tooManyPages', { name, pages, max: MAX_COMPARE_PAGES });
 }
 
 /** Opens one file with pdf.js; the password message names the file, since two are open. */
@@ -53,8 +54,8 @@ async function open(file: ComparedFile): Promise<OpenedPdf> {
     }
     return opened;
   } catch (error) {
-    if (isToolError(error) && error.message === ENCRYPTED_MESSAGE) {
-      throw new ToolError(`The file ${file.name} is password-protected. Unlock it first with Unlock PDF.`, error.link);
+    if (isToolError(error) && error.message === encryptedMessage()) {
+      throw new ToolError(runText('run.compare.encrypted', { name: file.name }), error.link);
     }
     throw error;
   }
@@ -135,7 +136,7 @@ export async function comparePdfs(older: ComparedFile, newer: ComparedFile, ctx:
       report: bytes,
       summary,
       ...figures,
-      ...(missing ? { notice: missing, noticeTone: 'warning' as const } : figures.changedPages.length === 0 ? { notice: NO_DIFFERENCES, noticeTone: 'info' as const } : {}),
+      ...(missing ? { notice: missing, noticeTone: 'warning' as const } : figures.changedPages.length === 0 ? { notice: noDifferencesMessage(), noticeTone: 'info' as const } : {}),
     };
   } finally {
     await newerPdf?.destroy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '../errors';
-import { damagedPdfError, damageReasonIn, pdfDamageReason, PAGE_TREE_BROKEN } from './damage';
+import { damagedPdfError, damageReasonIn, pdfDamageReason, pageTreeReason } from './damage';
 
 /** An error as pdf.js raises it: a plain Error whose name is the exception class. */
 function pdfjsError(name: string, message: string): Error {
@@ -11,8 +11,8 @@ function pdfjsError(name: string, message: string): Error {
 
 describe('pdfDamageReason', () => {
   it.each([
-    [pdfjsError('UnknownErrorException', 'Page dictionary kids object is not an array.'), PAGE_TREE_BROKEN],
-    [pdfjsError('UnknownErrorException', 'Pages tree contains circular reference.'), PAGE_TREE_BROKEN],
+    [pdfjsError('UnknownErrorException', 'Page dictionary kids object is not an array.'), pageTreeReason()],
+    [pdfjsError('UnknownErrorException', 'Pages tree contains circular reference.'), pageTreeReason()],
     [pdfjsError('InvalidPDFException', 'Invalid Root reference.'), 'its cross-reference table or catalog is missing or broken'],
     [pdfjsError('FormatError', 'Bad FCHECK in flate stream: 120, 253'), 'some of its compressed data is corrupt'],
     [new Error('Expected instance of PDFDict, but got instance of PDFNumber'), 'some of its objects are broken or of the wrong kind'],

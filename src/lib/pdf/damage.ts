@@ -7,18 +7,19 @@
  */
 import { ToolError, isToolError } from '../errors';
 import { damagedPdfMessage } from './messages';
+import { runText, type RunMessageId } from '../i18n/run-messages';
 
-export const PAGE_TREE_BROKEN = 'its list of pages is broken';
-export const NO_PAGES = 'it has no pages';
+export const pageTreeReason = (): string => runText('run.pdf.reason.pageTree');
+export const noPagesReason = (): string => runText('run.pdf.reason.noPages');
 
 /** [pattern of the engine's message, what is wrong with the file], the most telling first. */
-const REASONS: [RegExp, string][] = [
-  [/kids|page tree|pages tree|page dictionary|invalid page request|\/Pages\b|page index|PDFPageTree|circular reference/i, PAGE_TREE_BROKEN],
-  [/root reference|catalog|trailer|xref|startxref|cross-reference|pdf structure|object stream/i, 'its cross-reference table or catalog is missing or broken'],
-  [/font|glyph|cmap|charstring|cff\b|truetype/i, 'one of its fonts is broken'],
-  [/flate|fcheck|jbig2|jpx|openjpeg|dct|ccitt|lzw|ascii85|asciihex|decode|predictor|bad.*stream|stream.*length/i, 'some of its compressed data is corrupt'],
-  [/expected instance of|invalid object|failed to parse|trying to parse|unbalanced|stalled|unexpected.*token|number.*pars|reparse|missing.*header/i, 'some of its objects are broken or of the wrong kind'],
-  [/\/undefined in|\/typecheck in|\/rangecheck in|\/syntaxerror in|\/stackunderflow in|\/invalidfont in|\/ioerror in/i, 'its page content cannot be interpreted'],
+const REASONS: [RegExp, RunMessageId][] = [
+  [/kids|page tree|pages tree|page dictionary|invalid page request|\/Pages\b|page index|PDFPageTree|circular reference/i, 'run.pdf.reason.pageTree'],
+  [/root reference|catalog|trailer|xref|startxref|cross-reference|pdf structure|object stream/i, 'run.pdf.reason.xref'],
+  [/font|glyph|cmap|charstring|cff\b|truetype/i, 'run.pdf.reason.font'],
+  [/flate|fcheck|jbig2|jpx|openjpeg|dct|ccitt|lzw|ascii85|asciihex|decode|predictor|bad.*stream|stream.*length/i, 'run.pdf.reason.compressed'],
+  [/expected instance of|invalid object|failed to parse|trying to parse|unbalanced|stalled|unexpected.*token|number.*pars|reparse|missing.*header/i, 'run.pdf.reason.objects'],
+  [/\/undefined in|\/typecheck in|\/rangecheck in|\/syntaxerror in|\/stackunderflow in|\/invalidfont in|\/ioerror in/i, 'run.pdf.reason.content'],
 ];
 
 /** Names of the exceptions pdf.js raises for a file it cannot read. */
@@ -31,12 +32,13 @@ const PDFJS_FILE_ERRORS = new Set(['InvalidPDFException', 'FormatError', 'Unknow
  */
 export function pdfDamageReason(error: unknown): string | null {
   if (!(error instanceof Error) || isToolError(error)) return null;
-  return damageReasonIn(`${error.name}: ${error.message}`) ?? (PDFJS_FILE_ERRORS.has(error.name) ? 'parts of it cannot be read' : null);
+  return damageReasonIn(`${error.name}: ${error.message}`) ?? (PDFJS_FILE_ERRORS.has(error.name) ? runText('run.pdf.reason.unreadable') : null);
 }
 
 /** What is wrong with the file according to an engine's own words (an error message, qpdf's or Ghostscript's stderr). */
 export function damageReasonIn(text: string): string | null {
-  return REASONS.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+  const found = REASONS.find(([pattern]) => pattern.test(text));
+  return found ? runText(found[1]) : null;
 }
 
 /** The ToolError for a file an engine could not read, saying what is wrong with it; null when the error is not about the file. */

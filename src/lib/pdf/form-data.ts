@@ -6,6 +6,7 @@
 import { decodeCsvText, parseCsv } from '../csv';
 import { ToolError } from '../errors';
 import { recordValue, type FieldValue } from './form-fill';
+import { runText } from '../i18n/run-messages';
 
 /** One copy of the form to make. */
 export interface FormRecord {
@@ -27,20 +28,26 @@ function jsonRecords(bytes: Uint8Array, name: string): FormRecord[] {
   try {
     data = JSON.parse(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new ToolError(`The file ${name} is not valid JSON (${error instanceof Error ? error.message : 'unreadable'}). Give an object of field names and values, such as {"name": "Ada", "subscribe": true}.`);
+    throw new ToolError(
+      runText('run.formData.notJson', {
+        name,
+        error: error instanceof Error ? error.message : runText('run.formData.unreadable'),
+        example: '{"name": "Ada", "subscribe": true}',
+      }),
+    );
   }
   const items = Array.isArray(data) ? data : [data];
-  if (items.length === 0) throw new ToolError(`The file ${name} holds an empty list: give at least one object of field names and values.`);
+  if (items.length === 0) throw new ToolError(runText('run.formData.emptyList', { name }));
   return items.map((item, i) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw new ToolError(`The file ${name} should hold an object of field names and values (or a list of them); ${Array.isArray(data) ? `item ${i + 1}` : 'it'} is not one.`);
+      throw new ToolError(Array.isArray(data) ? runText('run.formData.itemNotObject', { name, item: i + 1 }) : runText('run.formData.notObject', { name }));
     }
     const values: Record<string, FieldValue> = {};
     const cells: Record<string, string> = {};
     for (const [key, raw] of Object.entries(item as Record<string, unknown>)) {
       const value = recordValue(raw);
       if (value === undefined) {
-        if (raw !== null && raw !== undefined) throw new ToolError(`The value of "${key}" in ${name} is an object; give text, a number, true/false or a list of choices.`);
+        if (raw !== null && raw !== undefined) throw new ToolError(runText('run.formData.objectValue', { key, name }));
         continue;
       }
       values[key] = value;
@@ -54,8 +61,8 @@ function jsonRecords(bytes: Uint8Array, name: string): FormRecord[] {
 function csvRecords(bytes: Uint8Array, name: string): FormRecord[] {
   const rows = parseCsv(decodeCsvText(bytes, name), name).filter((row) => row.some((cell) => cell.trim() !== ''));
   const [header, ...body] = rows;
-  if (!header) throw new ToolError(`The file ${name} is empty. Its first row should name the form's fields, and each row after it gives one filled copy.`);
-  if (body.length === 0) throw new ToolError(`The file ${name} has a header row but no data rows: add one row of values per filled copy.`);
+  if (!header) throw new ToolError(runText('run.formData.emptyCsv', { name }));
+  if (body.length === 0) throw new ToolError(runText('run.formData.headerOnly', { name }));
   const names = header.map((cell) => cell.replace(/^\uFEFF/, '').trim());
   return body.map((row, i) => {
     const values: Record<string, FieldValue> = {};
@@ -73,7 +80,7 @@ function csvRecords(bytes: Uint8Array, name: string): FormRecord[] {
 
 /** The records of a CSV or JSON data file. */
 export function readFormData(bytes: Uint8Array, name: string): FormRecord[] {
-  if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please give a CSV or JSON file of field values.`);
+  if (bytes.byteLength === 0) throw new ToolError(runText('run.formData.empty', { name }));
   return /\.json$/i.test(name) ? jsonRecords(bytes, name) : csvRecords(bytes, name);
 }
 
@@ -89,8 +96,7 @@ export function checkDataColumns(records: readonly FormRecord[], fieldNames: rea
   if (unknown.size === 0) return;
   const list = [...unknown].map((key) => `"${key}"`).join(', ');
   const fields = fieldNames.map((f) => `"${f}"`).join(', ');
-  const what = unknown.size === 1 ? `The column ${list} in ${source} names no field of the form` : `The columns ${list} in ${source} name no field of the form`;
-  throw new ToolError(`${what}. The form's fields are: ${fields}.`);
+  throw new ToolError(runText(unknown.size === 1 ? 'run.formData.unknownColumn' : 'run.formData.unknownColumns', { columns: list, source, fields }));
 }
 
 /** The copy's name from its `nameColumn` cell, or its number when there is no such column or the cell is blank. */

@@ -31,6 +31,7 @@ import {
 } from 'pdf-lib';
 import { ToolError } from '../errors';
 import { arrayOf, dictOf, lookup, pdfNames } from './objects';
+import { runText } from '../i18n/run-messages';
 
 const N = pdfNames('AA', 'AcroForm', 'Annots', 'Fields', 'JS', 'K', 'F', 'NeedAppearances', 'NeedsRendering', 'Rect', 'Tabs', 'TU', 'XFA');
 
@@ -66,12 +67,9 @@ export interface FormFieldInfo {
   optionRects?: ([number, number, number, number] | null)[];
 }
 
-export const XFA_ONLY_MESSAGE =
-  'This PDF is a dynamic XFA form (made with Adobe LiveCycle or AEM Designer): its fields exist only in XFA, which browsers and most PDF tools cannot fill. ' +
-  'Open it in Adobe Acrobat Reader and fill it there, or ask whoever sent it for a regular (AcroForm) PDF form.';
+export const xfaOnlyMessage = (): string => runText('run.form.xfaOnly');
 
-export const NO_FIELDS_MESSAGE =
-  'This PDF has no form fields to fill. To write on a PDF without fields, use Edit PDF (add text) or eSign PDF instead.';
+export const noFieldsMessage = (): string => runText('run.form.noFields');
 
 /**
  * The document's form, or the XFA-only or no-fields message when it has
@@ -82,11 +80,11 @@ export function fillableForm(doc: PDFDocument): PDFForm {
   const acro = dictOf(doc, doc.catalog.get(N.AcroForm));
   const fields = arrayOf(doc, acro?.get(N.Fields));
   const hasXfa = acro?.get(N.XFA) !== undefined;
-  if (hasXfa && (!fields || fields.size() === 0)) throw new ToolError(XFA_ONLY_MESSAGE);
-  if (!acro) throw new ToolError(NO_FIELDS_MESSAGE);
+  if (hasXfa && (!fields || fields.size() === 0)) throw new ToolError(xfaOnlyMessage());
+  if (!acro) throw new ToolError(noFieldsMessage());
   const form = doc.getForm();
   const fillable = form.getFields().filter((field) => !(field instanceof PDFSignature || field instanceof PDFButton));
-  if (fillable.length === 0) throw new ToolError(hasXfa ? XFA_ONLY_MESSAGE : NO_FIELDS_MESSAGE);
+  if (fillable.length === 0) throw new ToolError(hasXfa ? xfaOnlyMessage() : noFieldsMessage());
   return form;
 }
 
@@ -275,8 +273,8 @@ function matchOption(options: readonly string[], value: string): string | undefi
 }
 
 function notAChoice(field: string, value: string, options: readonly string[], context?: string): ToolError {
-  const shown = options.length ? options.map((o) => `"${o}"`).join(', ') : 'none';
-  return new ToolError(`"${value}" is not a choice of the field "${field}"${where(context)}. Its choices are: ${shown}.`);
+  const shown = options.length ? options.map((o) => `"${o}"`).join(', ') : runText('run.form.noChoices');
+  return new ToolError(runText('run.form.notAChoice', { value, field, where: where(context), choices: shown }));
 }
 
 /** The entries a list box value names: an array, or text with entries split by ";" when the whole text is not one entry. */
@@ -312,18 +310,18 @@ export function setFieldValues(form: PDFForm, values: Readonly<Record<string, Fi
   const result: FillResult = { filled: 0, unicodeFields: [] };
   for (const [name, value] of Object.entries(values)) {
     const field = byName.get(name);
-    if (!field) throw new ToolError(`The form has no field named "${name}"${where(context)}.`);
-    if (field instanceof PDFSignature) throw new ToolError(`The field "${name}" is a signature field${where(context)}: sign it in a PDF reader after filling the form; it is kept as it is.`);
+    if (!field) throw new ToolError(runText('run.form.noSuchField', { name, where: where(context) }));
+    if (field instanceof PDFSignature) throw new ToolError(runText('run.form.signatureField', { name, where: where(context) }));
     if (field.isReadOnly()) continue;
     const text = asText(value);
     if (field instanceof PDFTextField) {
       const max = field.getMaxLength();
-      if (max !== undefined && text.length > max) throw new ToolError(`The field "${name}" takes at most ${max} characters; "${text}" has ${text.length}${where(context)}.`);
+      if (max !== undefined && text.length > max) throw new ToolError(runText('run.form.tooLong', { name, max, text, length: text.length, where: where(context) }));
       field.setText(text === '' ? undefined : text);
       if (needsUnicodeFont(text)) result.unicodeFields.push(field);
     } else if (field instanceof PDFCheckBox) {
       const on = typeof value === 'boolean' ? value : ON.test(text.trim()) ? true : OFF.test(text.trim()) ? false : undefined;
-      if (on === undefined) throw new ToolError(`The check box "${name}" takes Yes or No (or x, or blank)${where(context)}, not "${text}".`);
+      if (on === undefined) throw new ToolError(runText('run.form.checkBox', { name, where: where(context), text }));
       if (on) field.check();
       else field.uncheck();
     } else if (field instanceof PDFRadioGroup) {
@@ -341,7 +339,7 @@ export function setFieldValues(form: PDFForm, values: Readonly<Record<string, Fi
         if (option === undefined) throw notAChoice(name, entry, options, context);
         return option;
       });
-      if (entries.length > 1 && !field.isMultiselect()) throw new ToolError(`The list "${name}" takes one choice${where(context)}, not ${entries.length}.`);
+      if (entries.length > 1 && !field.isMultiselect()) throw new ToolError(runText('run.form.oneChoice', { name, where: where(context), count: entries.length }));
       if (entries.length === 0) field.clear();
       else field.select(entries);
       if (entries.some(needsUnicodeFont)) result.unicodeFields.push(field);
@@ -485,7 +483,7 @@ export function signedFields(form: PDFForm): string[] {
 }
 
 export function signaturesBrokenNotice(names: readonly string[]): string {
-  return `This PDF was signed (${names.map((n) => `"${n}"`).join(', ')}). The signature is kept, but a filled copy is a changed file, so it no longer verifies: fill the form before it is signed.`;
+  return runText('run.form.signaturesBroken', { names: names.map((n) => `"${n}"`).join(', ') });
 }
 
 /** The value a field name takes from a data record: booleans and arrays as they are, everything else as text. */

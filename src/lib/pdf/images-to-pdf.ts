@@ -18,6 +18,7 @@ import { readEach, type EachInputContext } from '../each-input';
 import { ToolError } from '../errors';
 import { checkImageInput } from '../image/limits';
 import { orientedMatrix, readJpegOrientation } from '../image/jpeg-orientation';
+import { runText } from '../i18n/run-messages';
 
 /** The page options of the image-to-PDF tools (manifest fields of JPG, PNG and GIF to PDF). */
 export const imagePageOptions = z.object({
@@ -102,8 +103,7 @@ export async function addImageFile(doc: PDFDocument, input: { name: string; byte
     await image.embed();
     ref = image.ref;
   } catch {
-    const label = format === 'jpeg' ? 'JPEG' : 'PNG';
-    throw new ToolError(`The file ${input.name} is damaged and could not be read. Please choose another ${label} image.`);
+    throw new ToolError(runText('run.image.damagedChooseAnother', { name: input.name, format: format === 'jpeg' ? 'JPEG' : 'PNG' }));
   }
   const swap = orientation >= 5;
   addImagePage(doc, ref, swap ? header.height : header.width, swap ? header.width : header.height, orientation, options);

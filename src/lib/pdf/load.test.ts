@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { isEncrypted, numberedTextPdf, qpdfChecks, RESTRICTIONS, restrictedPdf, sourceIndexes, type Restriction } from '../../../tests/fixtures/pdf/make';
 import { pdfPageTexts } from '../../../tests/fixtures/pdf-build/pdf-text';
 import { ToolError } from '../errors';
-import { PAGE_TREE_BROKEN } from './damage';
-import { damagedPdfMessage, ENCRYPTED_MESSAGE, loadPdf, mentionsEncryption, notPdfMessage, openablePdfBytes } from './load';
+import { pageTreeReason } from './damage';
+import { damagedPdfMessage, encryptedMessage, loadPdf, mentionsEncryption, notPdfMessage, openablePdfBytes } from './load';
 import { runQpdf } from './qpdf';
 
 // The real qpdf, watched: unencrypted files must never start it.
@@ -39,9 +39,9 @@ describe('loadPdf', () => {
   it('still refuses a PDF that needs a password to open, with the unlock message and link', async () => {
     const error = await loadPdf(locked(), 'locked.pdf').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).message).toBe(ENCRYPTED_MESSAGE);
+    expect((error as ToolError).message).toBe(encryptedMessage());
     expect((error as ToolError).link?.href).toBe('/tools/unlock-pdf');
-    expect(ENCRYPTED_MESSAGE).toBe('This PDF is password-protected. Unlock it first with Unlock PDF.');
+    expect(encryptedMessage()).toBe('This PDF is password-protected. Unlock it first with Unlock PDF.');
   });
 
   it('keeps the unlock message for encryption qpdf cannot handle either', async () => {
@@ -49,7 +49,7 @@ describe('loadPdf', () => {
     const text = new TextDecoder('latin1').decode(restricted);
     expect(text).toContain('/Filter /Standard');
     const bytes = Uint8Array.from(text.replace('/Filter /Standard', '/Filter /Xtandard'), (c) => c.charCodeAt(0));
-    await expect(loadPdf(bytes, 'foreign.pdf')).rejects.toMatchObject({ message: ENCRYPTED_MESSAGE, link: { href: '/tools/unlock-pdf' } });
+    await expect(loadPdf(bytes, 'foreign.pdf')).rejects.toMatchObject({ message: encryptedMessage(), link: { href: '/tools/unlock-pdf' } });
     expect(await openablePdfBytes(bytes)).toBe(bytes);
   });
 
@@ -64,7 +64,7 @@ describe('loadPdf', () => {
   it('keeps the non-PDF and damaged messages', async () => {
     await expect(loadPdf(new TextEncoder().encode('hello'), 'a.txt')).rejects.toThrow(notPdfMessage('a.txt'));
     // pdf-lib reads no page list at all from this file, and the message says so.
-    await expect(loadPdf(new TextEncoder().encode('%PDF-1.7\nbroken'), 'b.pdf')).rejects.toThrow(damagedPdfMessage('b.pdf', PAGE_TREE_BROKEN));
+    await expect(loadPdf(new TextEncoder().encode('%PDF-1.7\nbroken'), 'b.pdf')).rejects.toThrow(damagedPdfMessage('b.pdf', pageTreeReason()));
   });
 });
 
@@ -80,7 +80,7 @@ describe('openablePdfBytes', () => {
   });
 
   it('refuses a PDF that needs a password to open with the unlock message', async () => {
-    await expect(openablePdfBytes(locked())).rejects.toMatchObject({ message: ENCRYPTED_MESSAGE, link: { href: '/tools/unlock-pdf' } });
+    await expect(openablePdfBytes(locked())).rejects.toMatchObject({ message: encryptedMessage(), link: { href: '/tools/unlock-pdf' } });
   });
 });
 

@@ -10,12 +10,12 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { ToolError } from '../errors';
-import { NO_PAGES, PAGE_TREE_BROKEN, damagedPdfError } from './damage';
-import { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, looksLikePdf, mentionsEncryption, notPdfMessage } from './messages';
+import { noPagesReason, pageTreeReason, damagedPdfError } from './damage';
+import { encryptedMessage, unlockLink, damagedPdfMessage, looksLikePdf, mentionsEncryption, notPdfMessage } from './messages';
 import { repairPages } from './repair';
 import { assertStreamsFit } from './stream-bytes';
 
-export { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage, isEncryptedPdf, looksLikePdf, mentionsEncryption, notPdfMessage } from './messages';
+export { encryptedMessage, unlockLink, damagedPdfMessage, isEncryptedPdf, looksLikePdf, mentionsEncryption, notPdfMessage } from './messages';
 
 /**
  * The decrypted copy of an encrypted PDF whose open password is empty (a
@@ -44,7 +44,7 @@ async function decryptWithoutPassword(bytes: Uint8Array): Promise<Uint8Array | '
 export async function openablePdfBytes(bytes: Uint8Array): Promise<Uint8Array> {
   if (bytes.byteLength === 0 || !looksLikePdf(bytes) || !mentionsEncryption(bytes)) return bytes;
   const decrypted = await decryptWithoutPassword(bytes);
-  if (decrypted === 'password') throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
+  if (decrypted === 'password') throw new ToolError(encryptedMessage(), unlockLink());
   return decrypted ?? bytes;
 }
 
@@ -78,18 +78,18 @@ export async function loadPdf(bytes: Uint8Array, name: string): Promise<PDFDocum
   if (doc === ENCRYPTED) {
     const decrypted = await decryptWithoutPassword(bytes);
     // A file that needs a password, or whose encryption qpdf cannot handle either, keeps the unlock message.
-    if (!(decrypted instanceof Uint8Array)) throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
+    if (!(decrypted instanceof Uint8Array)) throw new ToolError(encryptedMessage(), unlockLink());
     doc = await parse(decrypted, name);
   }
-  if (doc === ENCRYPTED) throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
+  if (doc === ENCRYPTED) throw new ToolError(encryptedMessage(), unlockLink());
   let pageCount = 0;
   try {
     // A file that only starts like a PDF may have no page tree at all.
     pageCount = doc.getPageCount();
   } catch {
-    throw new ToolError(damagedPdfMessage(name, PAGE_TREE_BROKEN));
+    throw new ToolError(damagedPdfMessage(name, pageTreeReason()));
   }
-  if (pageCount === 0) throw new ToolError(damagedPdfMessage(name, NO_PAGES));
+  if (pageCount === 0) throw new ToolError(damagedPdfMessage(name, noPagesReason()));
   repairPages(doc);
   return doc;
 }

@@ -1,16 +1,18 @@
 /** The PDF messages and header checks shared by processors and pages, free of any PDF library. */
+import { runText } from '../i18n/run-messages';
 
-export const ENCRYPTED_MESSAGE = 'This PDF is password-protected. Unlock it first with Unlock PDF.';
-export const UNLOCK_LINK = { href: '/tools/unlock-pdf', label: 'Open Unlock PDF' };
+export const encryptedMessage = (): string => runText('run.pdf.encrypted');
+/** The link to Unlock PDF shown with a message about a protected PDF. */
+export const unlockLink = (): { href: string; label: string } => ({ href: '/tools/unlock-pdf', label: runText('run.pdf.unlockLink') });
 
 export function notPdfMessage(name: string): string {
-  return `The file ${name} is not a PDF. Please choose a PDF file.`;
+  return runText('run.pdf.notPdf', { name });
 }
 
 /** The message for a PDF that cannot be read; with the reason when it is known ("its list of pages is broken"). */
 export function damagedPdfMessage(name: string, reason?: string): string {
-  if (!reason) return `The file ${name} is damaged and could not be read. Please choose another PDF.`;
-  return `The file ${name} is damaged (${reason}) and could not be read. Open it in a PDF reader, save or print it as a new PDF, and try that copy, or choose another PDF.`;
+  if (!reason) return runText('run.pdf.damaged', { name });
+  return runText('run.pdf.damagedBecause', { name, reason });
 }
 
 /** True when the bytes start with a PDF header (allowing leading junk in the first 1 KB, as readers do). */
@@ -44,6 +46,4 @@ export function mentionsEncryption(bytes: Uint8Array): boolean {
 }
 
 /** Said when one compressed part (stream) of a PDF would decode to more than stream-bytes.ts allows. */
-export const STREAM_TOO_LARGE_MESSAGE =
-  'This PDF holds a compressed part that would grow past 256 MB when opened, which is how a file is made to exhaust memory. ' +
-  'FileDesk does not open it. If you trust the file, open it in a PDF reader, save or print it as a new PDF, and try that copy.';
+export const streamTooLargeMessage = (): string => runText('run.pdf.streamTooLarge');

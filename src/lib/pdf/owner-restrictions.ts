@@ -18,8 +18,9 @@
  */
 import type { ToolInput, ToolOutput } from '../../contract/types';
 import { ToolError } from '../errors';
-import { looksLikePdf, mentionsEncryption, UNLOCK_LINK } from './messages';
+import { looksLikePdf, mentionsEncryption, unlockLink } from './messages';
 import { INPUT_PATH, OUTPUT_PATH, runQpdf } from './qpdf';
+import { runText } from '../i18n/run-messages';
 
 /** What the owner allows, as qpdf reads it (its JSON `encrypt.capabilities`). */
 export interface OwnerPermissions {
@@ -72,24 +73,24 @@ export async function ownerPermissions(bytes: Uint8Array): Promise<OwnerPermissi
 /** What the permissions forbid, in the reader's words: "printing", "copying", "editing" ... */
 export function forbiddenActions(permissions: OwnerPermissions): string[] {
   const forbidden: string[] = [];
-  if (!permissions.printlow) forbidden.push('printing');
-  else if (!permissions.printhigh) forbidden.push('high-quality printing');
-  if (!permissions.extract) forbidden.push('copying');
-  else if (!permissions.accessibility) forbidden.push('copying for accessibility');
+  if (!permissions.printlow) forbidden.push(runText('run.restrictions.action.printing'));
+  else if (!permissions.printhigh) forbidden.push(runText('run.restrictions.action.highQualityPrinting'));
+  if (!permissions.extract) forbidden.push(runText('run.restrictions.action.copying'));
+  else if (!permissions.accessibility) forbidden.push(runText('run.restrictions.action.copyingForAccessibility'));
   // With every kind of change forbidden, "editing" says it all.
-  if (MODIFY.every((key) => !permissions[key])) forbidden.push('editing');
+  if (MODIFY.every((key) => !permissions[key])) forbidden.push(runText('run.restrictions.action.editing'));
   else {
-    if (!permissions.modifyother) forbidden.push('editing');
-    if (!permissions.modifyannotations) forbidden.push('commenting');
-    if (!permissions.modifyforms) forbidden.push('form filling');
-    if (!permissions.modifyassembly) forbidden.push('page assembly');
+    if (!permissions.modifyother) forbidden.push(runText('run.restrictions.action.editing'));
+    if (!permissions.modifyannotations) forbidden.push(runText('run.restrictions.action.commenting'));
+    if (!permissions.modifyforms) forbidden.push(runText('run.restrictions.action.formFilling'));
+    if (!permissions.modifyassembly) forbidden.push(runText('run.restrictions.action.pageAssembly'));
   }
   return forbidden;
 }
 
 /** "a", "a and b", "a, b and c". */
 function listed(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return items.length <= 1 ? (items[0] ?? '') : runText('run.list.and', { items: items.slice(0, -1).join(', '), last: items.at(-1) });
 }
 
 /**
@@ -99,9 +100,8 @@ function listed(items: readonly string[]): string {
  */
 export function restrictionsNote(permissions: OwnerPermissions, from: string, owners = 1): string {
   const forbidden = forbiddenActions(permissions);
-  if (forbidden.length === 0) return `Kept the owner password of ${from}, which restricts nothing.`;
-  const whose = owners > 1 ? "owners'" : "owner's";
-  return `Kept the ${whose} restrictions: ${listed(forbidden)} ${forbidden.length > 1 ? 'stay' : 'stays'} off, as in ${from}.`;
+  if (forbidden.length === 0) return runText('run.restrictions.nothing', { from });
+  return runText(owners > 1 ? 'run.restrictions.keptOwners' : 'run.restrictions.keptOwner', { actions: listed(forbidden), count: forbidden.length, from });
 }
 
 /** True when `a` forbids at least everything `b` forbids. */
@@ -169,7 +169,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 /** The message of an output whose owner's restrictions could not be put back: it is not handed out without them. */
 export function restrictionsLostMessage(name: string): string {
-  return `The restrictions the owner of ${name} set could not be kept on the result, so it was not made. To work on the file without them, remove them first with Unlock PDF.`;
+  return runText('run.restrictions.lost', { name });
 }
 
 /**
@@ -189,7 +189,7 @@ export async function keepOwnerRestrictions(outputs: ToolOutput[], inputs: reado
   }
   if (restricted.length === 0) return outputs;
 
-  const from = inputs.length === 1 ? 'the original' : listed(restricted.map((r) => r.input.name));
+  const from = inputs.length === 1 ? runText('run.restrictions.theOriginal') : listed(restricted.map((r) => r.input.name));
   const covering = restricted.find((r) => restricted.every((other) => covers(r.permissions, other.permissions)));
   const permissions = covering ? covering.permissions : strictest(restricted.map((r) => r.permissions));
   const protection: Protection = covering ? { original: covering.input.bytes } : { permissions };
@@ -201,13 +201,13 @@ export async function keepOwnerRestrictions(outputs: ToolOutput[], inputs: reado
     const own = restricted.find((r) => sameBytes(r.input.bytes, output.bytes));
     if (own) {
       // The original handed back as it was (nothing to gain, say) already carries its owner's encryption.
-      kept.push(withNote(output, output.bytes, restrictionsNote(own.permissions, inputs.length === 1 ? 'the original' : own.input.name)));
+      kept.push(withNote(output, output.bytes, restrictionsNote(own.permissions, inputs.length === 1 ? runText('run.restrictions.theOriginal') : own.input.name)));
     } else if (!looksLikePdf(output.bytes) || (await isEncrypted(output.bytes))) {
       // Not a PDF, or one the processor encrypted as it chose.
       kept.push(output);
     } else {
       const bytes = await protect(output.bytes, protection);
-      if (!bytes) throw new ToolError(restrictionsLostMessage((covering ?? restricted[0]).input.name), UNLOCK_LINK);
+      if (!bytes) throw new ToolError(restrictionsLostMessage((covering ?? restricted[0]).input.name), unlockLink());
       kept.push(withNote(output, bytes, note));
     }
   }

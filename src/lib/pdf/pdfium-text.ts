@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { ToolError } from '../errors';
 import type { FontVariant } from '../fonts/embed';
 import { copyIn, openDocument, PDFIUM_ERR_PASSWORD, saveDocument, withMemory, wideString, type Pdfium } from './pdfium';
-import { ENCRYPTED_MESSAGE, UNLOCK_LINK, damagedPdfMessage } from './load';
+import { encryptedMessage, unlockLink, damagedPdfMessage } from './load';
+import { runText } from '../i18n/run-messages';
 
 const FPDF_PAGEOBJ_TEXT = 1;
 const FPDF_FONT_TRUETYPE = 2;
@@ -68,11 +69,10 @@ export const textEditSchema = z.object({
 });
 export type PdfTextEdit = z.infer<typeof textEditSchema>;
 
-export const TEXT_GONE_MESSAGE = (text: string, page: number) =>
-  `The text "${short(text)}" on page ${page + 1} is not in this PDF any more. The file may have changed since the page was read: open it again and redo this text edit.`;
-export const TEXT_PAGE_MISSING_MESSAGE = (page: number, count: number) => `A text edit is on page ${page + 1}, but this PDF has ${count} page${count === 1 ? '' : 's'}.`;
+export const TEXT_GONE_MESSAGE = (text: string, page: number) => runText('run.textEdit.gone', { text: short(text), page: page + 1 });
+export const TEXT_PAGE_MISSING_MESSAGE = (page: number, count: number) => runText('run.textEdit.pageMissing', { page: page + 1, count });
 export const FALLBACK_NOTE = (fonts: string[]) =>
-  `Some typed characters are not in the PDF's own font, so ${fonts.join(' and ')} was used for the edited text.`;
+  runText('run.textEdit.fallbackFonts', { fonts: fonts.slice(1).reduce((all, font) => runText('run.list.and2', { first: all, second: font }), fonts[0] ?? '') });
 
 function short(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -170,7 +170,7 @@ export function shownBox(pdfium: Pdfium, page: number, [l, b, r, t]: PdfBounds):
 function open(pdfium: Pdfium, bytes: Uint8Array, name: string) {
   const opened = openDocument(pdfium, bytes);
   if ('error' in opened) {
-    if (opened.error === PDFIUM_ERR_PASSWORD) throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
+    if (opened.error === PDFIUM_ERR_PASSWORD) throw new ToolError(encryptedMessage(), unlockLink());
     throw new ToolError(damagedPdfMessage(name));
   }
   return opened;
@@ -210,7 +210,7 @@ function readPage(pdfium: Pdfium, doc: number, pageIndex: number): TextRun[] {
 }
 
 /** The text runs of the given pages (0-based) of a PDF. */
-export function readTextRuns(pdfium: Pdfium, bytes: Uint8Array, pages: number[], name = 'This file'): TextRun[] {
+export function readTextRuns(pdfium: Pdfium, bytes: Uint8Array, pages: number[], name = runText('run.textEdit.thisFile')): TextRun[] {
   const { doc, close } = open(pdfium, bytes, name);
   try {
     const count = pdfium.FPDF_GetPageCount(doc);
@@ -366,7 +366,7 @@ class Fonts {
  * set in a fallback font of the same style, in a new object at the same
  * place and stacking position.
  */
-export async function applyTextEdits(pdfium: Pdfium, bytes: Uint8Array, edits: PdfTextEdit[], name = 'This file'): Promise<TextEditResult> {
+export async function applyTextEdits(pdfium: Pdfium, bytes: Uint8Array, edits: PdfTextEdit[], name = runText('run.textEdit.thisFile')): Promise<TextEditResult> {
   const { doc, close } = open(pdfium, bytes, name);
   const fonts = new Fonts(pdfium, doc);
   try {

@@ -9,13 +9,14 @@
  */
 import type { WrappedPdfiumModule } from '@embedpdf/pdfium';
 import wasmUrl from '@embedpdf/pdfium/pdfium.wasm?url';
+import { runText } from '../i18n/run-messages';
 
 export type Pdfium = WrappedPdfiumModule;
 
 /** Called with the share of the engine downloaded so far (0 to 1). */
 export type LoadProgress = (fraction: number) => void;
 
-export const ENGINE_LOAD_FAILED = 'The text editor could not be loaded. Please check your connection and try again.';
+export const engineLoadFailedMessage = (): string => runText('run.textEdit.engineLoadFailed');
 
 function isNode(): boolean {
   // Browsers and workers have no `process`; Node and test runners do.

@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { restrictedPdf } from '../../../tests/fixtures/pdf/make';
 import { ToolError } from '../errors';
-import { ENCRYPTED_MESSAGE } from './load';
+import { encryptedMessage } from './load';
 import { bundledAssetUrl, openPdfjs, pageFontNames, pageTextItems } from './pdfjs';
 
 async function samplePdf(): Promise<Uint8Array> {
@@ -75,7 +75,7 @@ describe('openPdfjs', () => {
     const bytes = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/encrypted.pdf', import.meta.url)));
     const error = await openPdfjs(bytes, 'locked.pdf').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).message).toBe(ENCRYPTED_MESSAGE);
+    expect((error as ToolError).message).toBe(encryptedMessage());
     expect((error as ToolError).link?.href).toBe('/tools/unlock-pdf');
   });
 });

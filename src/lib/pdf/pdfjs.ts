@@ -19,8 +19,8 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { ToolError } from '../errors';
-import { NO_PAGES, damagedPdfError } from './damage';
-import { damagedPdfMessage, ENCRYPTED_MESSAGE, looksLikePdf, notPdfMessage, UNLOCK_LINK } from './load';
+import { noPagesReason, damagedPdfError } from './damage';
+import { damagedPdfMessage, encryptedMessage, looksLikePdf, notPdfMessage, unlockLink } from './load';
 import { assertStreamsFit } from './stream-bytes';
 
 export type { PDFDocumentProxy, PDFPageProxy, TextItem };
@@ -182,12 +182,12 @@ export async function openPdfjs(bytes: Uint8Array, name: string): Promise<Opened
   } catch (error) {
     await task.destroy().catch(() => undefined);
     const kind = error instanceof Error ? error.name : '';
-    if (kind === 'PasswordException') throw new ToolError(ENCRYPTED_MESSAGE, UNLOCK_LINK);
+    if (kind === 'PasswordException') throw new ToolError(encryptedMessage(), unlockLink());
     throw damagedPdfError(name, error) ?? new ToolError(damagedPdfMessage(name));
   }
   if (doc.numPages < 1) {
     await task.destroy();
-    throw new ToolError(damagedPdfMessage(name, NO_PAGES));
+    throw new ToolError(damagedPdfMessage(name, noPagesReason()));
   }
   return { doc, destroy: () => task.destroy() };
 }

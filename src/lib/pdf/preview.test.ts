@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { canvasPixelRatio, fitScale, openPreview, PreviewError, previewProblem } from './preview';
-import { ENCRYPTED_MESSAGE, UNLOCK_LINK } from './load';
+import { encryptedMessage, unlockLink } from './load';
 
 describe('preview layer', () => {
   it('maps a pdf.js password failure to the unlock message and link, anything else to damaged', () => {
     const password = Object.assign(new Error('No password given'), { name: 'PasswordException' });
-    expect(previewProblem(password, 'a.pdf')).toEqual({ message: ENCRYPTED_MESSAGE, link: UNLOCK_LINK });
+    expect(previewProblem(password, 'a.pdf')).toEqual({ message: encryptedMessage(), link: unlockLink() });
     expect(previewProblem(new Error('Invalid PDF structure.'), 'b.pdf')).toEqual({
       message: 'The file b.pdf is damaged and could not be read. Please choose another PDF.',
     });

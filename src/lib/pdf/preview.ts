@@ -5,7 +5,7 @@
  * own origin (a Vite `?url` asset), never from a CDN.
  */
 import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
-import { damagedPdfMessage, ENCRYPTED_MESSAGE, looksLikePdf, notPdfMessage, UNLOCK_LINK } from './messages';
+import { damagedPdfMessage, encryptedMessage, looksLikePdf, notPdfMessage, unlockLink } from './messages';
 
 export type { PDFDocumentProxy };
 type Pdfjs = typeof import('pdfjs-dist');
@@ -33,7 +33,7 @@ export interface PreviewProblem {
 /** The message for a pdf.js open failure: password-protected, else damaged. */
 export function previewProblem(error: unknown, name: string): PreviewProblem {
   const kind = error instanceof Error ? error.name : '';
-  if (kind === 'PasswordException') return { message: ENCRYPTED_MESSAGE, link: UNLOCK_LINK };
+  if (kind === 'PasswordException') return { message: encryptedMessage(), link: unlockLink() };
   return { message: damagedPdfMessage(name) };
 }
 

@@ -19,6 +19,7 @@ import type { Rect } from './redact-geometry';
 import { decodedStreamBytes } from './stream-bytes';
 import { loadPdfjs, openPdfjs, pageTextItems } from './pdfjs';
 import type { RasterBackend } from './render';
+import { runText } from '../i18n/run-messages';
 
 /** What one page of the output may hold. */
 export interface PageExpectation {
@@ -91,7 +92,7 @@ function matchesIn(text: string, search: RedactSearch, wordsOnly: boolean): stri
  */
 export async function searchSavedFile(bytes: Uint8Array, search: RedactSearch): Promise<Survivor[]> {
   const found: Survivor[] = [];
-  for (const text of matchesIn(asLatin1(bytes), search, true)) found.push({ page: 0, text, place: 'the file bytes' });
+  for (const text of matchesIn(asLatin1(bytes), search, true)) found.push({ page: 0, text, place: runText('run.redact.place.fileBytes') });
   const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
   const drawing = drawingStreams(doc);
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
@@ -109,7 +110,7 @@ export async function searchSavedFile(bytes: Uint8Array, search: RedactSearch): 
       if (decoded) texts.push(...streamTexts(decoded, drawing.has(object)));
     }
     for (const { text, wordsOnly } of texts) {
-      for (const match of matchesIn(text, search, wordsOnly)) found.push({ page: 0, text: match, place: `object ${ref.objectNumber}` });
+      for (const match of matchesIn(text, search, wordsOnly)) found.push({ page: 0, text: match, place: runText('run.redact.place.object', { number: ref.objectNumber }) });
     }
   }
   return found;
@@ -175,7 +176,7 @@ export async function unpaintedBoxes(bytes: Uint8Array, name: string, pages: rea
           const { data } = context.getImageData(x0, y0, w, h);
           let light = 0;
           for (let i = 0; i < data.length; i += 4) if ((data[i]! + data[i + 1]! + data[i + 2]!) / 3 > BLACK) light++;
-          if (light > LIGHT_SHARE * w * h) left.push({ page: index + 1, text: `box ${n + 1}`, place: 'the pixels under a box' });
+          if (light > LIGHT_SHARE * w * h) left.push({ page: index + 1, text: runText('run.redact.box', { number: n + 1 }), place: runText('run.redact.place.underBox') });
         });
       } finally {
         canvas.width = 0;
@@ -194,10 +195,11 @@ export function assertNothingSurvives(survivors: readonly Survivor[]): void {
   if (survivors.length === 0) return;
   const list = survivors
     .slice(0, 5)
-    .map((s) => (s.page > 0 ? `"${s.text}" on page ${s.page}` : `"${s.text}" in ${s.place}`) + (s.page > 0 && s.place ? ` (${s.place})` : ''))
+    .map((s) =>
+      s.page > 0
+        ? runText(s.place ? 'run.redact.survivorOnPageIn' : 'run.redact.survivorOnPage', { text: s.text, page: s.page, place: s.place })
+        : runText('run.redact.survivorIn', { text: s.text, place: s.place }),
+    )
     .join(', ');
-  throw new ToolError(
-    `Redaction stopped: the redacted PDF still contains text that should have been removed (${list}). ` +
-      'No file was produced. This PDF stores its text in a way the tool cannot redact safely; please try drawing larger boxes.',
-  );
+  throw new ToolError(runText('run.redact.survived', { list }));
 }

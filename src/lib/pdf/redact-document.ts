@@ -15,6 +15,7 @@ import { arrayOf, dictOf, lookup, pdfNames } from './objects';
 import { findRanges, type RedactSearch } from './redact-find';
 import { walk } from './sanitize';
 import { decodedStreamBytes } from './stream-bytes';
+import { runText } from '../i18n/run-messages';
 
 const N = pdfNames(
   'A', 'AcroForm', 'AF', 'IRT', 'Annots', 'AP', 'Contents', 'D', 'Dest', 'Dests', 'DV', 'EF', 'EmbeddedFiles', 'F', 'Fields', 'First', 'Form', 'FS', 'Kids',
@@ -187,13 +188,13 @@ const attachments: DocumentRemover = {
     const embedded = dictOf(doc, dictOf(doc, doc.catalog.get(N.Names))?.get(N.EmbeddedFiles));
     pruneNameTree(doc, embedded, (key, spec) => {
       if (!terms.found(key) && !holds(doc, terms, spec)) return false;
-      removed.push(`the attached file "${terms.redact(fileName(doc, spec))}"`);
+      removed.push(runText('run.redact.removed.attachedFile', { name: terms.redact(fileName(doc, spec)) }));
       return true;
     });
     eachAnnotation(doc, (annot, _ref, drop) => {
       const spec = annot.get(N.FS);
       if (!spec || !holds(doc, terms, spec)) return;
-      removed.push(`the attached file "${terms.redact(fileName(doc, spec))}"`);
+      removed.push(runText('run.redact.removed.attachedFile', { name: terms.redact(fileName(doc, spec)) }));
       drop();
     });
     // Associated files (PDF 2.0) hang off the catalog and pages.
@@ -202,7 +203,7 @@ const attachments: DocumentRemover = {
       if (!files) continue;
       for (let i = files.size() - 1; i >= 0; i--) {
         if (!holds(doc, terms, files.get(i))) continue;
-        removed.push(`the associated file "${terms.redact(fileName(doc, files.get(i)))}"`);
+        removed.push(runText('run.redact.removed.associatedFile', { name: terms.redact(fileName(doc, files.get(i))) }));
         files.remove(i);
       }
     }
@@ -260,7 +261,7 @@ const formData: DocumentRemover = {
     const form = dictOf(doc, doc.catalog.get(N.AcroForm));
     if (!form?.has(N.XFA)) return;
     form.delete(N.XFA);
-    removed.push('the XFA form data');
+    removed.push(runText('run.redact.removed.xfa'));
   },
 };
 
@@ -383,7 +384,7 @@ const otherTexts: DocumentRemover = {
       const replacement = context.flateStream(new TextEncoder().encode(terms.found(text) ? terms.redact(text) : ''));
       for (const [key, value] of object.dict.entries()) if (!UNDONE_BY_REWRITE.has(key.decodeText())) replacement.dict.set(key, value);
       context.assign(ref, replacement);
-      removed.push(isXml ? 'matches in the XMP metadata' : 'matches in a data stream');
+      removed.push(runText(isXml ? 'run.redact.removed.xmp' : 'run.redact.removed.stream'));
     }
   },
 };

@@ -7,6 +7,7 @@
 import { ToolError } from '../errors';
 import { MAX_AREA, MAX_SIDE } from '../image/limits';
 import type { PDFPageProxy } from './pdfjs';
+import { runText } from '../i18n/run-messages';
 
 /** A canvas pdf.js can draw on: OffscreenCanvas in the browser, @napi-rs/canvas in Node tests. */
 export interface RasterCanvas {
@@ -26,7 +27,7 @@ export const offscreenBackend: RasterBackend = {
   create: (width, height) => new OffscreenCanvas(width, height),
   async toJpeg(canvas, quality) {
     const blob = await (canvas as OffscreenCanvas).convertToBlob({ type: 'image/jpeg', quality });
-    if (blob.type !== 'image/jpeg') throw new ToolError('This browser cannot write JPEG images.');
+    if (blob.type !== 'image/jpeg') throw new ToolError(runText('run.image.cannotWrite', { type: 'JPEG' }));
     return new Uint8Array(await blob.arrayBuffer());
   },
 };
@@ -41,11 +42,8 @@ export function pagePixelSize(page: PDFPageProxy, dpi: number): { width: number;
 export function assertPageFits(page: PDFPageProxy, dpi: number): void {
   const { width, height } = pagePixelSize(page, dpi);
   if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_AREA) {
-    const advice = dpi > 72 ? 'Please choose a lower DPI.' : 'It is too large to convert in the browser.';
-    throw new ToolError(
-      `Page ${page.pageNumber} would be ${width} x ${height} pixels at ${dpi} DPI, more than a browser canvas can hold ` +
-        `(at most ${MAX_SIDE} pixels a side). ${advice}`,
-    );
+    const values = { page: page.pageNumber, width, height, dpi, side: MAX_SIDE };
+    throw new ToolError(runText(dpi > 72 ? 'run.render.pageTooLargeLowerDpi' : 'run.render.pageTooLarge', values));
   }
 }
 

@@ -9,14 +9,13 @@ import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRe
 import type { CmsSigner } from '../certificate/cms';
 import { ToolError } from '../errors';
 import { appendUpdate, readXrefTail, type XrefTail } from './incremental';
-import { damagedPdfMessage, looksLikePdf, notPdfMessage, UNLOCK_LINK } from './messages';
+import { damagedPdfMessage, looksLikePdf, notPdfMessage, unlockLink } from './messages';
 import { framePoint, placementFrame } from './signature';
+import { runText } from '../i18n/run-messages';
 
-export const PROTECTED_MESSAGE =
-  'This PDF is password-protected or has restrictions. Its protection would have to be applied again after signing, which would break the signature, so unlock it first with Unlock PDF and sign the unlocked copy.';
+export const protectedMessage = (): string => runText('run.sign.protected');
 
-export const CERTIFIED_MESSAGE =
-  'This PDF was certified by its author so that no change at all is allowed, and a new signature would be one: its certification would then show as broken. Ask the author for a copy that allows signing.';
+export const certifiedMessage = (): string => runText('run.sign.certified');
 
 export type Corner = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
 
@@ -62,11 +61,11 @@ async function parse(bytes: Uint8Array, name: string): Promise<PDFDocument> {
   } catch {
     throw new ToolError(damagedPdfMessage(name));
   }
-  if (doc.isEncrypted) throw new ToolError(PROTECTED_MESSAGE, UNLOCK_LINK);
+  if (doc.isEncrypted) throw new ToolError(protectedMessage(), unlockLink());
   try {
     if (doc.getPageCount() === 0) throw new Error('no pages');
   } catch {
-    throw new ToolError(damagedPdfMessage(name, 'it has no readable pages'));
+    throw new ToolError(damagedPdfMessage(name, runText('run.pdf.reason.noReadablePages')));
   }
   return doc;
 }
@@ -81,7 +80,7 @@ async function base(bytes: Uint8Array, name: string): Promise<{ bytes: Uint8Arra
   const doc = await parse(bytes, name);
   const tail = readXrefTail(bytes);
   if (tail) return { bytes, doc, tail };
-  if (hasSignature(bytes)) throw new ToolError(damagedPdfMessage(name, 'its end does not lead to its list of objects, so a signature added to it would break the one it has'));
+  if (hasSignature(bytes)) throw new ToolError(damagedPdfMessage(name, runText('run.sign.reason.xrefTail')));
   const saved = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
   const again = readXrefTail(saved);
   if (!again) throw new ToolError(damagedPdfMessage(name));
@@ -190,20 +189,20 @@ export interface SignResult {
 
 /**
  * Signs a PDF. Throws ToolError for a file that is not a PDF, is damaged, is
- * protected (PROTECTED_MESSAGE) or is certified against any change
- * (CERTIFIED_MESSAGE); the input bytes are never modified.
+ * protected (protectedMessage) or is certified against any change
+ * (certifiedMessage); the input bytes are never modified.
  */
 export async function signPdf(input: Uint8Array, name: string, signer: CmsSigner, look: SignatureLook): Promise<SignResult> {
   const earlier = (new TextDecoder('latin1').decode(input).match(/\/ByteRange\s*\[/g) ?? []).length;
   const { bytes, doc, tail } = await base(input, name);
-  if (certificationLevel(doc) === 1) throw new ToolError(CERTIFIED_MESSAGE);
+  if (certificationLevel(doc) === 1) throw new ToolError(certifiedMessage());
   const { context } = doc;
   const firstNew = Math.max(context.largestObjectNumber + 1, tail.size);
   context.largestObjectNumber = firstNew - 1;
   const changed: PDFRef[] = [];
 
   const catalogRef = context.trailerInfo.Root;
-  if (!(catalogRef instanceof PDFRef)) throw new ToolError(damagedPdfMessage(name, 'its catalogue is missing'));
+  if (!(catalogRef instanceof PDFRef)) throw new ToolError(damagedPdfMessage(name, runText('run.sign.reason.noCatalog')));
   const catalog = doc.catalog;
 
   // The form: an indirect AcroForm object changes in place; a direct one, or none, changes the catalogue.

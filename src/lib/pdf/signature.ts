@@ -6,6 +6,7 @@
  */
 import { degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { ToolError } from '../errors';
+import { runText } from '../i18n/run-messages';
 
 /** A box on the displayed page: fractions 0..1 of its visible box from the top-left; page is 0-based. */
 export interface Placement {
@@ -97,7 +98,7 @@ export function assertFontCovers(font: PDFFont, text: string, what: string): voi
   const missing = [...new Set([...text].filter((c) => !known.has(c.codePointAt(0)!)))];
   if (missing.length) {
     throw new ToolError(
-      `${what} contains characters the signature font cannot show (${missing.slice(0, 5).join(' ')}). Please use Latin, Greek or Cyrillic letters.`,
+      runText('run.signature.missingGlyphs', { what, characters: missing.slice(0, 5).join(' ') }),
     );
   }
 }

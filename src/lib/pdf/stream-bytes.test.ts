@@ -2,7 +2,7 @@ import { decodePDFRawStream, PDFArray, PDFContentStream, PDFDocument, PDFName, P
 import { describe, expect, it } from 'vitest';
 import { zeroZlib } from '../../../tests/support/bombs';
 import { ToolError } from '../errors';
-import { STREAM_TOO_LARGE_MESSAGE } from './messages';
+import { streamTooLargeMessage } from './messages';
 import { decodedStreamBytes, MAX_STREAM_BYTES } from './stream-bytes';
 
 const text = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
@@ -32,7 +32,7 @@ describe('decodedStreamBytes', () => {
   });
 
   it('refuses a Flate stream that would pass the cap, long before inflating it all', async () => {
-    expect(STREAM_TOO_LARGE_MESSAGE).toContain(`${MAX_STREAM_BYTES / 1024 / 1024} MB`);
+    expect(streamTooLargeMessage()).toContain(`${MAX_STREAM_BYTES / 1024 / 1024} MB`);
     const ctx = (await PDFDocument.create()).context;
     // 1 GiB of zeros in about 1 MB: inflated whole it would take a gigabyte and seconds.
     const bomb = PDFRawStream.of(ctx.obj({ Filter: 'FlateDecode' }), zeroZlib(1024));
@@ -44,14 +44,14 @@ describe('decodedStreamBytes', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ToolError);
-    expect((caught as Error).message).toBe(STREAM_TOO_LARGE_MESSAGE);
+    expect((caught as Error).message).toBe(streamTooLargeMessage());
     // Within its limit the same kind of stream decodes whole.
     const small = PDFRawStream.of(ctx.obj({ Filter: 'FlateDecode' }), zeroZlib(2));
     expect(decodedStreamBytes(small, 8 * 1024 * 1024).length).toBe(2 * 1024 * 1024);
     // So do the other filters, and a stream with no filter.
     const runs = PDFRawStream.of(ctx.obj({ Filter: 'RunLengthDecode' }), new Uint8Array(2000).fill(129));
-    expect(() => decodedStreamBytes(runs, 1000)).toThrow(STREAM_TOO_LARGE_MESSAGE);
-    expect(() => decodedStreamBytes(PDFRawStream.of(ctx.obj({}), new Uint8Array(2000)), 1000)).toThrow(STREAM_TOO_LARGE_MESSAGE);
+    expect(() => decodedStreamBytes(runs, 1000)).toThrow(streamTooLargeMessage());
+    expect(() => decodedStreamBytes(PDFRawStream.of(ctx.obj({}), new Uint8Array(2000)), 1000)).toThrow(streamTooLargeMessage());
   });
 
   it('throws an ordinary error for damaged data and image filters it does not decode', async () => {

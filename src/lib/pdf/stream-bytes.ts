@@ -9,7 +9,7 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFFlateStream, PDFName, PDFRawStream, type PDFContext, type PDFStream } from 'pdf-lib';
 import { ToolError } from '../errors';
 import { inflateCapped, inflatePieces } from '../inflate';
-import { STREAM_TOO_LARGE_MESSAGE } from './messages';
+import { streamTooLargeMessage } from './messages';
 
 /**
  * The most bytes one decoded stream may have: 256 MiB. Page content, fonts
@@ -29,7 +29,7 @@ const N = {
   FlateDecode: PDFName.of('FlateDecode'),
 };
 
-const tooLarge = () => new ToolError(STREAM_TOO_LARGE_MESSAGE);
+const tooLarge = () => new ToolError(streamTooLargeMessage());
 
 /** The stream's filters in the order they are undone, each with its parameters (as pdf-lib reads them). */
 function filtersOf(dict: PDFDict): { filter: PDFName; parms: PDFDict | undefined }[] {
@@ -73,7 +73,7 @@ function decodeWithPdfLib(context: PDFContext, filter: PDFName, parms: PDFDict |
 /**
  * The decoded bytes of a pdf-lib stream: a raw stream's filters undone in
  * order, or the contents of a stream pdf-lib made itself. Throws a ToolError
- * (STREAM_TOO_LARGE_MESSAGE) as soon as the output would pass `limit`, and
+ * (streamTooLargeMessage) as soon as the output would pass `limit`, and
  * pdf-lib's or fflate's error for a filter it does not support or damaged data.
  */
 export function decodedStreamBytes(stream: PDFStream, limit = MAX_STREAM_BYTES): Uint8Array {
@@ -109,7 +109,7 @@ function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from: number): n
  * with no ceiling (object streams and cross-reference streams as the file
  * opens, pages and pictures as they are drawn): every Flate stream in the
  * file is inflated once, counting the bytes and keeping none, and the file is
- * refused with STREAM_TOO_LARGE_MESSAGE when one would pass `limit`.
+ * refused with streamTooLargeMessage when one would pass `limit`.
  * Encrypted streams are not Flate data until decrypted, and are checked in
  * the decrypted copy the PDF tools open.
  */

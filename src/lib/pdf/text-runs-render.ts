@@ -28,6 +28,7 @@
 import { ToolError } from '../errors';
 import { assertPageFits, pagePixelSize, type RasterBackend } from './render';
 import { loadPdfjs, type PDFPageProxy } from './pdfjs';
+import { runText } from '../i18n/run-messages';
 
 /** Where a stretch of text sits, in pixels of the rendered picture (y down). */
 export interface TextBaseline {
@@ -290,7 +291,7 @@ export async function renderPageWithTextRuns(
         if (!hooked) {
           const gfx = (task as unknown as { _internalRenderTask?: { gfx?: Graphics } })._internalRenderTask?.gfx;
           // Only a pdf.js whose internals differ gets here (the tests catch that), never a particular file.
-          if (!gfx) throw new ToolError('The slides could not be made: the PDF engine did not hand over the page text. Please reload the page and try again.');
+          if (!gfx) throw new ToolError(runText('run.slides.noPageText'));
           hook(gfx);
           hooked = true;
         }

@@ -18,35 +18,33 @@ import {
 import { ToolError } from '../errors';
 import { sniffFormat } from '../image/header';
 import { checkImageInput, LABELS } from '../image/limits';
+import { runText } from '../i18n/run-messages';
 
 /** A logo needs far fewer; pdf-lib decodes a PNG in JavaScript, so this bounds the time and memory it takes. */
 export const MAX_WATERMARK_PIXELS = 25_000_000;
 
-export const IMAGE_REQUIRED_MESSAGE = 'Please choose the watermark image (a PNG or JPEG file).';
+export const imageRequiredMessage = (): string => runText('run.watermark.imageRequired');
 
 export function notPngOrJpegMessage(name: string): string {
-  return `The watermark image ${name} is not a PNG or JPEG image. Please choose a PNG or JPEG file.`;
+  return runText('run.watermark.notPngOrJpeg', { name });
 }
 
 export function tooManyPixelsMessage(name: string, width: number, height: number): string {
-  return (
-    `The watermark image ${name} is ${width} x ${height} pixels; a watermark image can have at most ` +
-    `${MAX_WATERMARK_PIXELS / 1_000_000} megapixels. Please make it smaller first.`
-  );
+  return runText('run.watermark.tooManyPixels', { name, width, height, megapixels: MAX_WATERMARK_PIXELS / 1_000_000 });
 }
 
 /** Checks the image from its header and embeds it; a ToolError says what is wrong with the file. */
 export async function embedWatermarkImage(doc: PDFDocument, name: string, bytes: Uint8Array): Promise<PDFImage> {
   const format = sniffFormat(bytes);
   if (format !== 'png' && format !== 'jpeg') {
-    throw new ToolError(bytes.length === 0 ? `The watermark image ${name} is empty. Please choose a PNG or JPEG file.` : notPngOrJpegMessage(name));
+    throw new ToolError(bytes.length === 0 ? runText('run.watermark.empty', { name }) : notPngOrJpegMessage(name));
   }
   const header = checkImageInput(name, bytes, format);
   if (header.width * header.height > MAX_WATERMARK_PIXELS) throw new ToolError(tooManyPixelsMessage(name, header.width, header.height));
   try {
     return format === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
   } catch {
-    throw new ToolError(`The watermark image ${name} is damaged or not a valid ${LABELS[format]} image. Please choose another image.`);
+    throw new ToolError(runText('run.watermark.damaged', { name, format: LABELS[format] }));
   }
 }
 

@@ -3,23 +3,23 @@ import { zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { ToolError } from '../errors';
 import { isOle2, looksLikeZip, readZip, zipBombMessage, zipNames } from '../zip';
+import { runText } from '../i18n/run-messages';
 
-export const LEGACY_DOC_MESSAGE =
-  'This is a legacy Word .doc file, which cannot be read here. Open it in Word or LibreOffice and save it as .docx, then try again.';
+export const legacyDocMessage = (): string => runText('run.word.legacyDoc');
 
 /** Message for a file that is neither a .docx nor a .doc. */
 export function notWordMessage(name: string): string {
-  return `The file ${name} is not a Word document. Please choose a .docx file.`;
+  return runText('run.word.notWord', { name });
 }
 
 /** Message for a ZIP archive that is not a .docx (for example an .xlsx or a plain zip). */
 export function zipNotDocxMessage(name: string): string {
-  return `The file ${name} is a ZIP archive but not a Word document (it has no word/document.xml). Please choose a .docx file.`;
+  return runText('run.word.zipNotDocx', { name });
 }
 
 /** Message for a .docx that cannot be read. */
 export function damagedDocxMessage(name: string): string {
-  return `The file ${name} is damaged and could not be read as a Word document. Open it in Word and save it again as .docx, then try again.`;
+  return runText('run.word.damaged', { name });
 }
 
 /**
@@ -27,14 +27,14 @@ export function damagedDocxMessage(name: string): string {
  * .doc files, non-Word files, damaged or oversized archives.
  */
 export async function docxToHtml(name: string, bytes: Uint8Array): Promise<string> {
-  if (bytes.byteLength === 0) throw new ToolError(`The file ${name} is empty. Please choose a .docx file.`);
-  if (isOle2(bytes)) throw new ToolError(LEGACY_DOC_MESSAGE);
+  if (bytes.byteLength === 0) throw new ToolError(runText('run.word.empty', { name }));
+  if (isOle2(bytes)) throw new ToolError(legacyDocMessage());
   if (!looksLikeZip(bytes)) throw new ToolError(notWordMessage(name));
   const damaged = damagedDocxMessage(name);
   if (!zipNames(bytes, damaged).includes('word/document.xml')) throw new ToolError(zipNotDocxMessage(name));
   const files = readZip(bytes, {
     damaged,
-    tooLarge: `The file ${name} expands to more than 200 MB and cannot be converted here. Please choose a smaller document.`,
+    tooLarge: runText('run.word.tooLarge', { name }),
     bomb: zipBombMessage(name),
   });
   // Re-packed without compression: mammoth's unzipper then only copies the already size-checked bytes.

@@ -7,6 +7,7 @@
 import { Button } from '@radix-ui/themes';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CENTRE, loadTextFont, paintText, type TextBounds, type TextPosition } from '../../lib/image/text';
+import { t } from '../../lib/i18n/messages';
 import { arrowDelta } from '../shared/arrow-keys';
 import { DragStage, focusStageBox, isOnStageBox, StageBox, type StageDrag } from '../shared/DragStage';
 import type { ShownImage } from '../shared/useImagePreview';
@@ -130,7 +131,7 @@ export function TextPlacer({ image, text, fontSize, colour, at, onChange, disabl
     onChange({ x: round(at.x + move[0] * step), y: round(at.y + move[1] * step) });
   };
 
-  const where = `${percent(at.x)}% from the left, ${percent(at.y)}% from the top`;
+  const where = { x: percent(at.x), y: percent(at.y) };
   return (
     <div className="imgi-preview">
       <DragStage stageRef={stage} drag={drag} className="imgi-stage imgt-stage" testId="text-stage">
@@ -140,29 +141,28 @@ export function TextPlacer({ image, text, fontSize, colour, at, onChange, disabl
           width={Math.max(1, Math.round(size.width * scale))}
           height={Math.max(1, Math.round(size.height * scale))}
           role="img"
-          aria-label={`Preview of ${name} with the text`}
+          aria-label={t('views.addTextToImage.previewLabel', { name })}
         />
         <StageBox
           className="imgt-box"
           data-testid="text-box"
           rect={{ x: bounds.left, y: bounds.top, width: bounds.width, height: bounds.height }}
           of={size}
-          label={`Text position: ${where}`}
+          label={t('views.addTextToImage.boxLabel', where)}
           aria-describedby={HELP_ID}
           disabled={disabled}
           onKeyDown={onKeyDown}
         />
       </DragStage>
       <p className="imgi-help" id={HELP_ID}>
-        Drag the text to place it, or press where it should go. With the text selected, arrow keys nudge it (Shift + arrow keys move it
-        further).
+        {t('views.addTextToImage.help')}
       </p>
       <div className="imgt-row">
         <p className="imgi-help" data-testid="text-position">
-          Text centre: {where}
+          {t('views.addTextToImage.centreAt', where)}
         </p>
         <Button type="button" variant="soft" size="1" disabled={disabled || (at.x === CENTRE.x && at.y === CENTRE.y)} onClick={() => onChange(CENTRE)}>
-          Centre the text
+          {t('views.addTextToImage.centre')}
         </Button>
       </div>
     </div>

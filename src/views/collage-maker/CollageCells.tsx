@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { collageCells, type CollageLayout } from '../../lib/image/ops/collage';
 import { useObjectUrl } from '../../engine/useObjectUrl';
+import { t } from '../../lib/i18n/messages';
 import '../shared/image-stage.css';
 import '../shared/pdf-views.css';
 import { neighbour, placeIn } from './cell-order';
@@ -48,7 +49,8 @@ export function CollageCells({ files, layout, onChange, disabled }: CollageCells
   // A new layout or file list ends any move in progress.
   useEffect(() => setGrabbed(null), [layout, files.length]);
 
-  const where = (i: number) => `cell ${i + 1} of ${cells.length}`;
+  /** A picture's name and its cell, as the messages take them. */
+  const where = (name: string, i: number) => ({ name, cell: i + 1, count: cells.length });
   const cellAt = (x: number, y: number) =>
     cellRefs.current.findIndex((el) => {
       const r = el?.getBoundingClientRect();
@@ -76,7 +78,7 @@ export function CollageCells({ files, layout, onChange, disabled }: CollageCells
     if (to < 0 || to === from) return;
     const next = placeIn(files, from, to);
     onChange(next);
-    setAnnouncement(`${files[from].name} moved to ${where(next.indexOf(files[from]))}.`);
+    setAnnouncement(t('views.collageMaker.movedTo', where(files[from].name, next.indexOf(files[from]))));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, i: number) => {
@@ -85,17 +87,17 @@ export function CollageCells({ files, layout, onChange, disabled }: CollageCells
       event.preventDefault();
       if (grabbed === i) {
         setGrabbed(null);
-        setAnnouncement(`${name} dropped in ${where(i)}.`);
+        setAnnouncement(t('views.collageMaker.droppedIn', where(name, i)));
       } else {
         before.current = files;
         setGrabbed(i);
-        setAnnouncement(`${name} picked up. Use the arrow keys to move it to another cell, Space to drop it, Escape to cancel.`);
+        setAnnouncement(t('views.collageMaker.pickedUp', { name }));
       }
     } else if (grabbed === i && event.key === 'Escape') {
       event.preventDefault();
       onChange([...before.current]);
       setGrabbed(null);
-      setAnnouncement('Moving cancelled. The pictures are back where they were.');
+      setAnnouncement(t('views.collageMaker.cancelled'));
     } else if (grabbed === i) {
       const to = neighbour(cells, i, event.key);
       if (to === null) return;
@@ -104,14 +106,14 @@ export function CollageCells({ files, layout, onChange, disabled }: CollageCells
       onChange(placeIn(files, i, to));
       setGrabbed(to);
       focusNext.current = to;
-      setAnnouncement(`${name} moved to ${where(to)}.`);
+      setAnnouncement(t('views.collageMaker.movedTo', where(name, to)));
     }
   };
 
   const left = files.slice(cells.length);
   return (
     <div className="imgi-preview">
-      <div className="imgc-stage" data-testid="collage-cells" role="list" aria-label="Collage cells" style={{ aspectRatio: `${width} / ${height}` }}>
+      <div className="imgc-stage" data-testid="collage-cells" role="list" aria-label={t('views.collageMaker.cells')} style={{ aspectRatio: `${width} / ${height}` }}>
         {cells.map((cell, i) => {
           const file = files[i];
           return (
@@ -132,7 +134,7 @@ export function CollageCells({ files, layout, onChange, disabled }: CollageCells
                     buttons.current[i] = el;
                   }}
                   className="imgc-button"
-                  aria-label={`${file.name}, ${where(i)}`}
+                  aria-label={t('views.collageMaker.cellLabel', where(file.name, i))}
                   aria-pressed={grabbed === i}
                   aria-describedby={HELP_ID}
                   disabled={disabled}
@@ -152,19 +154,18 @@ export function CollageCells({ files, layout, onChange, disabled }: CollageCells
                   </span>
                 </button>
               ) : (
-                <span className="imgc-empty">Empty</span>
+                <span className="imgc-empty">{t('views.collageMaker.empty')}</span>
               )}
             </div>
           );
         })}
       </div>
       <p className="imgi-help" id={HELP_ID}>
-        Drag a picture onto another cell to swap them. From the keyboard: Space picks a picture up, the arrow keys move it, Space drops
-        it, Escape cancels.
+        {t('views.collageMaker.help')}
       </p>
       {left.length > 0 && (
         <p className="imgi-help" data-testid="collage-left-out">
-          Not in this layout: {left.map((f) => f.name).join(', ')}
+          {t('views.collageMaker.leftOut', { names: left.map((f) => f.name).join(', ') })}
         </p>
       )}
       <div className="pdfv-sr" aria-live="polite">

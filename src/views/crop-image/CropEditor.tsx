@@ -8,6 +8,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { ShownImage } from '../shared/useImagePreview';
 import { DragStage, focusStageBox, isOnStageBox, StageBox, type StageDrag } from '../shared/DragStage';
+import { t } from '../../lib/i18n/messages';
 import { dragRect, GRIPS, nudgeRect, type Grip, type PixelRect } from './crop-rect';
 import '../shared/image-stage.css';
 import './crop-image.css';
@@ -66,7 +67,7 @@ export function CropEditor({ image, rect, onChange, disabled }: CropEditorProps)
         <img
           className="imgi-picture"
           src={url}
-          alt={`Preview of ${name}`}
+          alt={t('views.cropImage.previewAlt', { name })}
           width={size.width}
           height={size.height}
           draggable={false}
@@ -79,7 +80,7 @@ export function CropEditor({ image, rect, onChange, disabled }: CropEditorProps)
           data-testid="crop-box"
           rect={rect}
           of={size}
-          label={`Crop area: ${rect.width} x ${rect.height} pixels at X ${rect.x}, Y ${rect.y}`}
+          label={t('views.cropImage.boxLabel', { width: rect.width, height: rect.height, x: rect.x, y: rect.y })}
           aria-describedby={CROP_HELP_ID}
           disabled={disabled}
           onKeyDown={onKeyDown}
@@ -90,8 +91,7 @@ export function CropEditor({ image, rect, onChange, disabled }: CropEditorProps)
         </StageBox>
       </DragStage>
       <p className="imgi-help" id={CROP_HELP_ID}>
-        Drag the box to move it or its handles to resize it, or press on the image to draw a new one. With the box selected, arrow keys
-        move it and Shift + arrow keys resize it.
+        {t('views.cropImage.help')}
       </p>
     </div>
   );

@@ -3,6 +3,7 @@
  * plus four margin inputs (percent) that set the same box from the keyboard.
  */
 import { useRef, type ReactNode } from 'react';
+import { t, type MessageId } from '../../lib/i18n/messages';
 import { boxFromPoints, boxToMargins, hasArea, marginsToBox, type CropBox, type Margins } from './crop-box';
 import { PercentInput } from '../shared/PercentInput';
 import { usePointerDrag, type StagePoint } from '../shared/usePointerDrag';
@@ -16,11 +17,11 @@ interface CropAreaProps {
   disabled?: boolean;
 }
 
-const SIDES: { key: keyof Margins; label: string }[] = [
-  { key: 'top', label: 'Trim top' },
-  { key: 'right', label: 'Trim right' },
-  { key: 'bottom', label: 'Trim bottom' },
-  { key: 'left', label: 'Trim left' },
+const SIDES: { key: keyof Margins; label: MessageId }[] = [
+  { key: 'top', label: 'pdf-views.crop.trimTop' },
+  { key: 'right', label: 'pdf-views.crop.trimRight' },
+  { key: 'bottom', label: 'pdf-views.crop.trimBottom' },
+  { key: 'left', label: 'pdf-views.crop.trimLeft' },
 ];
 
 export function CropArea({ box, onChange, children, disabled }: CropAreaProps) {
@@ -56,9 +57,9 @@ export function CropArea({ box, onChange, children, disabled }: CropAreaProps) {
         />
       </div>
       <fieldset className="pdfv-crop-inputs options" disabled={disabled}>
-        <legend className="options-legend">Crop area (percent of the page to trim)</legend>
+        <legend className="options-legend">{t('pdf-views.crop.marginsLegend')}</legend>
         {SIDES.map(({ key, label }) => (
-          <PercentInput key={key} label={label} value={margins[key]} step={1} onValue={(v) => onChange(marginsToBox({ ...margins, [key]: v }))} />
+          <PercentInput key={key} label={t(label)} value={margins[key]} step={1} onValue={(v) => onChange(marginsToBox({ ...margins, [key]: v }))} />
         ))}
       </fieldset>
     </div>

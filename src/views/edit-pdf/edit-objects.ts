@@ -3,6 +3,7 @@
  * from its top-left (the processor's units), and the pure geometry of
  * drawing, moving and resizing them on the page.
  */
+import { t, type MessageId } from '../../lib/i18n/messages';
 import type { EditKind, PdfEdit } from '../../lib/pdf/annotate';
 
 export type { EditKind };
@@ -37,14 +38,16 @@ export interface Point {
 }
 
 export const DEFAULT_STYLE: EditStyle = { color: '#000000', fontSize: 16, strokeWidth: 2 };
-export const KIND_LABELS: Record<EditKind, string> = {
-  text: 'Text',
-  whiteout: 'White-out',
-  rect: 'Rectangle',
-  ellipse: 'Ellipse',
-  line: 'Line',
-  image: 'Image',
+const KIND_LABELS: Record<EditKind, MessageId> = {
+  text: 'pdf-views.edit.kind.text',
+  whiteout: 'pdf-views.edit.kind.whiteout',
+  rect: 'pdf-views.edit.kind.rect',
+  ellipse: 'pdf-views.edit.kind.ellipse',
+  line: 'pdf-views.edit.kind.line',
+  image: 'pdf-views.edit.kind.image',
 };
+/** The name of a kind of object, as the toolbar shows it. */
+export const kindLabel = (kind: EditKind) => t(KIND_LABELS[kind]);
 /** The size of an object added without a drag (a click, or Add to page). */
 const DEFAULT_BOX = { width: 0.3, height: 0.08 };
 /** Drags shorter than this (fraction of the page) count as clicks. */
@@ -122,6 +125,9 @@ export function toEdits(objects: EditObject[]): PdfEdit[] {
 
 /** A short name for screen readers: "Text box: Hello", "Rectangle". */
 export function objectLabel(o: EditObject): string {
-  if (o.kind === 'text') return `Text box: ${o.text.trim() || 'empty'}`;
-  return KIND_LABELS[o.kind];
+  if (o.kind === 'text') {
+    const text = o.text.trim();
+    return text ? t('pdf-views.edit.textBoxLabel', { text }) : t('pdf-views.edit.textBoxEmpty');
+  }
+  return kindLabel(o.kind);
 }

@@ -8,6 +8,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { bounds, isDrawn, moved, objectAt, objectFromDrag, objectLabel, resized, type EditKind, type EditObject, type EditStyle, type Point } from './edit-objects';
 import { arrowDelta } from '../shared/arrow-keys';
+import { t } from '../../lib/i18n/messages';
 import './edit-pdf.css';
 
 export type EditTool = 'select' | Exclude<EditKind, 'image'>;
@@ -116,7 +117,7 @@ export function EditStage(props: EditStageProps) {
         aria-hidden="true"
         onPointerDown={onSurfaceDown}
       />
-      <ul className="pdfe-objects" aria-label={`Objects on page ${page + 1}`}>
+      <ul className="pdfe-objects" aria-label={t('pdf-views.edit.objectsOnPage', { page: page + 1 })}>
         {objects.map((o) => (
           <li key={o.id}>
             <ObjectView
@@ -172,7 +173,7 @@ function ObjectView({ object: o, scale, selected, draft, onPointerDown, onHandle
       onKeyDown={onKeyDown}
       onFocus={onFocus}
     >
-      {o.kind === 'text' && <span className="pdfe-text">{o.text || 'Type your text'}</span>}
+      {o.kind === 'text' && <span className="pdfe-text">{o.text || t('pdf-views.edit.textPlaceholder')}</span>}
       {o.kind === 'image' && o.image && <img src={o.image} alt="" draggable={false} />}
       {o.kind === 'line' && (
         <svg className="pdfe-line" aria-hidden="true">

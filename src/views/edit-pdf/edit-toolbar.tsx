@@ -5,13 +5,15 @@
  */
 import { Button } from '@radix-ui/themes';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import { KIND_LABELS, type EditObject, type EditStyle } from './edit-objects';
+import { t } from '../../lib/i18n/messages';
+import { kindLabel, type EditObject, type EditStyle } from './edit-objects';
 import type { EditTool } from './edit-stage';
 import './edit-pdf.css';
 
-const TOOLS: { tool: EditTool; label: string }[] = [
-  { tool: 'select', label: 'Select' },
-  ...(['text', 'whiteout', 'rect', 'ellipse', 'line'] as const).map((tool) => ({ tool, label: KIND_LABELS[tool] })),
+/** The tools, with their names in the page's language (called when the toolbar renders). */
+const tools = (): { tool: EditTool; label: string }[] => [
+  { tool: 'select', label: t('pdf-views.edit.tool.select') },
+  ...(['text', 'whiteout', 'rect', 'ellipse', 'line'] as const).map((tool) => ({ tool, label: kindLabel(tool) })),
 ];
 
 interface EditToolbarProps {
@@ -40,14 +42,14 @@ export function EditToolbar(props: EditToolbarProps) {
   const imageInput = useRef<HTMLInputElement>(null);
   return (
     <div className="pdfe-toolbar">
-      <div className="pdfe-tools" role="toolbar" aria-label="Editing tools">
-        {TOOLS.map(({ tool: t, label }) => (
-          <Button key={t} type="button" variant={tool === t ? 'solid' : 'soft'} aria-pressed={tool === t} disabled={disabled} onClick={() => props.onTool(t)}>
+      <div className="pdfe-tools" role="toolbar" aria-label={t('pdf-views.edit.toolsLabel')}>
+        {tools().map(({ tool: each, label }) => (
+          <Button key={each} type="button" variant={tool === each ? 'solid' : 'soft'} aria-pressed={tool === each} disabled={disabled} onClick={() => props.onTool(each)}>
             {label}
           </Button>
         ))}
         <Button type="button" variant="soft" disabled={disabled} onClick={() => imageInput.current?.click()}>
-          {KIND_LABELS.image}
+          {kindLabel('image')}
         </Button>
         <input
           ref={imageInput}
@@ -62,35 +64,35 @@ export function EditToolbar(props: EditToolbarProps) {
           }}
         />
         <Button type="button" variant="soft" disabled={disabled || tool === 'select'} onClick={props.onAdd}>
-          Add to page
+          {t('pdf-views.edit.addToPage')}
         </Button>
         {props.textToggle}
       </div>
-      <div className="pdfe-tools" role="toolbar" aria-label="History">
+      <div className="pdfe-tools" role="toolbar" aria-label={t('pdf-views.edit.historyLabel')}>
         <Button type="button" variant="soft" color="gray" disabled={disabled || !props.canUndo} onClick={props.onUndo} aria-keyshortcuts="Control+Z">
-          Undo
+          {t('pdf-views.edit.undo')}
         </Button>
         <Button type="button" variant="soft" color="gray" disabled={disabled || !props.canRedo} onClick={props.onRedo} aria-keyshortcuts="Control+Y">
-          Redo
+          {t('pdf-views.edit.redo')}
         </Button>
         <Button type="button" variant="soft" color="red" disabled={disabled || !selected} onClick={props.onDelete} aria-keyshortcuts="Delete">
-          Delete
+          {t('pdf-views.edit.delete')}
         </Button>
       </div>
       <fieldset className="pdfe-props options" disabled={disabled}>
-        <legend className="options-legend">{selected ? `Selected: ${KIND_LABELS[selected.kind]}` : 'New objects'}</legend>
+        <legend className="options-legend">{selected ? t('pdf-views.edit.selectedLegend', { kind: kindLabel(selected.kind) }) : t('pdf-views.edit.newObjectsLegend')}</legend>
         {selected?.kind === 'text' && (
           <label className="field">
-            <span className="field-label">Text</span>
+            <span className="field-label">{t('pdf-views.edit.field.text')}</span>
             <textarea ref={props.textField} className="field-select" rows={3} value={selected.text} onChange={(e) => props.onText(e.target.value)} />
           </label>
         )}
         <label className="field">
-          <span className="field-label">Colour</span>
+          <span className="field-label">{t('pdf-views.edit.field.colour')}</span>
           <input type="color" className="field-color" value={style.color} onChange={(e) => props.onStyle({ color: e.target.value })} />
         </label>
-        <NumberField label="Font size (pt)" min={4} max={200} value={style.fontSize} onValue={(fontSize) => props.onStyle({ fontSize })} />
-        <NumberField label="Line width (pt)" min={0.5} max={50} step={0.5} value={style.strokeWidth} onValue={(strokeWidth) => props.onStyle({ strokeWidth })} />
+        <NumberField label={t('pdf-views.edit.field.fontSize')} min={4} max={200} value={style.fontSize} onValue={(fontSize) => props.onStyle({ fontSize })} />
+        <NumberField label={t('pdf-views.edit.field.lineWidth')} min={0.5} max={50} step={0.5} value={style.strokeWidth} onValue={(strokeWidth) => props.onStyle({ strokeWidth })} />
       </fieldset>
     </div>
   );

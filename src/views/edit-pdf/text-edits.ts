@@ -18,9 +18,6 @@ export interface TextChange {
   deleted: boolean;
 }
 
-/** Shown when a page has no text objects: a scan, or text drawn as shapes. */
-export const NO_TEXT_ON_PAGE = 'This page has no text to edit: it may be a scanned image. You can still add text, white-out and shapes on it.';
-
 export const runKey = (run: Pick<TextRun, 'page' | 'index'>) => `${run.page}:${run.index}`;
 
 /** A change that changes nothing yet, for a run just chosen. */

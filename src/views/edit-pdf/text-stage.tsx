@@ -7,6 +7,7 @@
  */
 import { Button } from '@radix-ui/themes';
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { t } from '../../lib/i18n/messages';
 import { isChanged, runKey, type TextChange, type TextRun } from './text-edits';
 
 const STEP = 0.005;
@@ -90,12 +91,12 @@ export function TextStage({ page, runs, changes, selected, scale, disabled, onSe
         if (!c || !isChanged(c)) return null;
         return <span key={`cover-${runKey(run)}`} className="pdfe-run-cover" style={{ left: pct(run.box.x), top: pct(run.box.y), width: pct(run.box.width), height: pct(run.box.height) }} />;
       })}
-      <ul className="pdfe-objects" aria-label={`Text on page ${page + 1}`}>
+      <ul className="pdfe-objects" aria-label={t('pdf-views.edit.textOnPage', { page: page + 1 })}>
         {runs.map((run) => {
           const key = runKey(run);
           const c = changes.get(key);
           const changed = !!c && isChanged(c);
-          const label = c?.deleted ? `Deleted text: ${run.text}` : `Text: ${c?.text ?? run.text}`;
+          const label = c?.deleted ? t('pdf-views.edit.deletedRunLabel', { text: run.text }) : t('pdf-views.edit.runLabel', { text: c?.text ?? run.text });
           return (
             <li key={key}>
               <button
@@ -136,13 +137,13 @@ export function TextPanel({ change, disabled, onChange, onReset }: TextPanelProp
   if (!change) return null;
   return (
     <fieldset className="pdfe-props options" disabled={disabled}>
-      <legend className="options-legend">Selected text</legend>
+      <legend className="options-legend">{t('pdf-views.edit.selectedTextLegend')}</legend>
       <label className="field">
-        <span className="field-label">Text</span>
+        <span className="field-label">{t('pdf-views.edit.field.text')}</span>
         <input className="field-select" data-testid="edit-text-value" value={change.text} disabled={change.deleted} onChange={(e) => onChange({ text: e.target.value })} />
       </label>
       <label className="field">
-        <span className="field-label">Font size (pt)</span>
+        <span className="field-label">{t('pdf-views.edit.field.fontSize')}</span>
         <input
           type="number"
           className="field-select"
@@ -158,15 +159,15 @@ export function TextPanel({ change, disabled, onChange, onReset }: TextPanelProp
         />
       </label>
       <label className="field">
-        <span className="field-label">Colour</span>
+        <span className="field-label">{t('pdf-views.edit.field.colour')}</span>
         <input type="color" className="field-color" value={change.color} disabled={change.deleted} onChange={(e) => onChange({ color: e.target.value })} />
       </label>
       <div className="pdfe-tools">
         <Button type="button" variant="soft" color="red" disabled={disabled || change.deleted} onClick={() => onChange({ deleted: true })}>
-          Delete text
+          {t('pdf-views.edit.deleteText')}
         </Button>
         <Button type="button" variant="soft" color="gray" disabled={disabled || !isChanged(change)} onClick={onReset}>
-          Undo changes to this text
+          {t('pdf-views.edit.undoTextChanges')}
         </Button>
       </div>
     </fieldset>

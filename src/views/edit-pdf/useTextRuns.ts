@@ -4,6 +4,7 @@
  * download progress; each page is read once per file.
  */
 import { useEffect, useState } from 'react';
+import { t } from '../../lib/i18n/messages';
 import type { TextRun } from './text-edits';
 
 export type RunsState =
@@ -11,8 +12,6 @@ export type RunsState =
   | { status: 'loading'; progress: number }
   | { status: 'ready'; runs: TextRun[] }
   | { status: 'error'; message: string };
-
-const LOAD_PROBLEM = 'The text on this page could not be read.';
 
 export function useTextRuns(file: File | undefined, page: number, enabled: boolean): RunsState {
   const [state, setState] = useState<RunsState>({ status: 'off' });
@@ -31,9 +30,9 @@ export function useTextRuns(file: File | undefined, page: number, enabled: boole
     setState({ status: 'loading', progress: 0 });
     void (async () => {
       try {
-        const [{ loadPdfium, ENGINE_LOAD_FAILED }, { readTextRuns }] = await Promise.all([import('../../lib/pdf/pdfium'), import('../../lib/pdf/pdfium-text')]);
+        const [{ loadPdfium, engineLoadFailedMessage }, { readTextRuns }] = await Promise.all([import('../../lib/pdf/pdfium'), import('../../lib/pdf/pdfium-text')]);
         const pdfium = await loadPdfium((progress) => live && setState({ status: 'loading', progress })).catch(() => {
-          throw new Error(ENGINE_LOAD_FAILED);
+          throw new Error(engineLoadFailedMessage());
         });
         const bytes = new Uint8Array(await file.arrayBuffer());
         const runs = readTextRuns(pdfium, bytes, [page], file.name);
@@ -42,7 +41,7 @@ export function useTextRuns(file: File | undefined, page: number, enabled: boole
         cache.set(file, pages);
         if (live) setState({ status: 'ready', runs });
       } catch (error) {
-        if (live) setState({ status: 'error', message: error instanceof Error && error.message ? error.message : LOAD_PROBLEM });
+        if (live) setState({ status: 'error', message: error instanceof Error && error.message ? error.message : t('pdf-views.edit.textLoadProblem') });
       }
     })();
     return () => {

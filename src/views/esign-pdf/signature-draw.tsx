@@ -6,6 +6,7 @@
  */
 import { Button, Text } from '@radix-ui/themes';
 import { useRef } from 'react';
+import { t } from '../../lib/i18n/messages';
 import { bytesToBase64 } from '../../lib/image/signature-image';
 import { usePointerDrag, type StagePoint } from '../shared/usePointerDrag';
 import type { SignatureValue } from './signature-value';
@@ -94,7 +95,7 @@ export function SignatureDraw({ onChange, disabled }: { onChange(value: Signatur
   return (
     <div className="sig-pad">
       <Text as="p" className="pdfv-aside" id="sig-draw-help">
-        Sign in the box with your mouse, pen or finger. Using a keyboard? Type your signature in the Type tab.
+        {t('pdf-views.esign.draw.help')}
       </Text>
       <canvas
         ref={canvas}
@@ -102,13 +103,13 @@ export function SignatureDraw({ onChange, disabled }: { onChange(value: Signatur
         width={PAD_WIDTH}
         height={PAD_HEIGHT}
         role="img"
-        aria-label="Signature drawing area"
+        aria-label={t('pdf-views.esign.draw.areaLabel')}
         aria-describedby="sig-draw-help"
         data-testid="signature-canvas"
         {...drag}
       />
       <Button type="button" variant="soft" color="gray" onClick={clear} disabled={disabled}>
-        Clear drawing
+        {t('pdf-views.esign.draw.clear')}
       </Button>
     </div>
   );

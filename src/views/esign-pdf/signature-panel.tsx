@@ -4,6 +4,7 @@
  */
 import { Tabs } from '@radix-ui/themes';
 import { useRef, useState } from 'react';
+import { t } from '../../lib/i18n/messages';
 import { SignatureDraw } from './signature-draw';
 import { SignatureType } from './signature-type';
 import { SignatureUpload } from './signature-upload';
@@ -27,12 +28,12 @@ export function SignaturePanel({ onChange, disabled }: { onChange(value: Signatu
     onChange(made.current[next as Way]);
   };
   return (
-    <section className="sig-panel" aria-label="Your signature">
+    <section className="sig-panel" aria-label={t('pdf-views.esign.panelLabel')}>
       <Tabs.Root value={way} onValueChange={open}>
-        <Tabs.List aria-label="How to sign">
-          <Tabs.Trigger value="draw">Draw</Tabs.Trigger>
-          <Tabs.Trigger value="type">Type</Tabs.Trigger>
-          <Tabs.Trigger value="upload">Upload</Tabs.Trigger>
+        <Tabs.List aria-label={t('pdf-views.esign.waysLabel')}>
+          <Tabs.Trigger value="draw">{t('pdf-views.esign.tab.draw')}</Tabs.Trigger>
+          <Tabs.Trigger value="type">{t('pdf-views.esign.tab.type')}</Tabs.Trigger>
+          <Tabs.Trigger value="upload">{t('pdf-views.esign.tab.upload')}</Tabs.Trigger>
         </Tabs.List>
         {/* Kept mounted, so a drawing or a chosen picture survives a look at another tab. */}
         <Tabs.Content value="draw" forceMount className="sig-tab">

@@ -6,6 +6,7 @@
  */
 import { Button } from '@radix-ui/themes';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { t } from '../../lib/i18n/messages';
 import { arrowDelta } from '../shared/arrow-keys';
 import { PercentInput } from '../shared/PercentInput';
 import { DragStage, isOnStageBox, StageBox, type StageDrag } from '../shared/DragStage';
@@ -114,24 +115,24 @@ export function SignaturePlacer({ box, onChange, aspect, look, children, disable
       <DragStage stageRef={stage} drag={drag} className="pdfv-crop-stage sig-stage" testId="signature-stage">
         {children}
         {box && (
-          <StageBox className="sig-box" data-testid="signature-box" rect={box} label="Signature box. Arrow keys move it." disabled={disabled} onKeyDown={onKeyDown}>
+          <StageBox className="sig-box" data-testid="signature-box" rect={box} label={t('pdf-views.esign.placer.boxLabel')} disabled={disabled} onKeyDown={onKeyDown}>
             {look}
             <span className="sig-handle" data-sig-handle="" aria-hidden="true" />
           </StageBox>
         )}
       </DragStage>
       <fieldset className="pdfv-crop-inputs options" disabled={disabled}>
-        <legend className="options-legend">Signature position (percent of the page)</legend>
+        <legend className="options-legend">{t('pdf-views.esign.placer.legend')}</legend>
         {box ? (
           <>
-            <PercentInput label="From the left" value={box.x * 100} step={0.5} onValue={set('x')} />
-            <PercentInput label="From the top" value={box.y * 100} step={0.5} onValue={set('y')} />
-            <PercentInput label="Width" value={box.width * 100} step={0.5} onValue={set('width')} />
-            <PercentInput label="Height" value={box.height * 100} step={0.5} onValue={set('height')} />
+            <PercentInput label={t('pdf-views.esign.placer.fromLeft')} value={box.x * 100} step={0.5} onValue={set('x')} />
+            <PercentInput label={t('pdf-views.esign.placer.fromTop')} value={box.y * 100} step={0.5} onValue={set('y')} />
+            <PercentInput label={t('pdf-views.esign.placer.width')} value={box.width * 100} step={0.5} onValue={set('width')} />
+            <PercentInput label={t('pdf-views.esign.placer.height')} value={box.height * 100} step={0.5} onValue={set('height')} />
           </>
         ) : (
           <Button type="button" variant="soft" onClick={() => onChange(boxAt({ x: 0.75, y: 0.85 }, aspect, pageRatio()))}>
-            Place the signature at the bottom right
+            {t('pdf-views.esign.placer.placeBottomRight')}
           </Button>
         )}
       </fieldset>

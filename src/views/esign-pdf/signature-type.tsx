@@ -1,14 +1,15 @@
 /** Typing a signature (the keyboard way to sign), shown in the slanted DejaVu Sans the PDF will embed. */
 import { TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
+import { t, type MessageId } from '../../lib/i18n/messages';
 import { SignatureLook, type SignatureFont, type SignatureValue } from './signature-value';
 
 /** The processor refuses longer typed signatures. */
 export const MAX_TYPED_LENGTH = 100;
 
-const STYLES: { value: SignatureFont; label: string }[] = [
-  { value: 'italic', label: 'Slanted' },
-  { value: 'boldItalic', label: 'Slanted bold' },
+const STYLES: { value: SignatureFont; label: MessageId }[] = [
+  { value: 'italic', label: 'pdf-views.esign.type.slanted' },
+  { value: 'boldItalic', label: 'pdf-views.esign.type.slantedBold' },
 ];
 
 export function SignatureType({ onChange, disabled }: { onChange(value: SignatureValue | null): void; disabled?: boolean }) {
@@ -27,13 +28,13 @@ export function SignatureType({ onChange, disabled }: { onChange(value: Signatur
       <div className="sig-type-fields">
         <div className="field">
           <label htmlFor={`${id}-text`} className="field-label">
-            Type your signature
+            {t('pdf-views.esign.type.label')}
           </label>
           <TextField.Root
             id={`${id}-text`}
             value={text}
             maxLength={MAX_TYPED_LENGTH}
-            placeholder="Your full name"
+            placeholder={t('pdf-views.esign.type.placeholder')}
             autoComplete="name"
             disabled={disabled}
             onChange={(e) => update(e.target.value, font)}
@@ -41,12 +42,12 @@ export function SignatureType({ onChange, disabled }: { onChange(value: Signatur
         </div>
         <div className="field">
           <label htmlFor={`${id}-style`} className="field-label">
-            Lettering
+            {t('pdf-views.esign.type.lettering')}
           </label>
           <select id={`${id}-style`} className="field-select" value={font} disabled={disabled} onChange={(e) => update(text, e.target.value as SignatureFont)}>
             {STYLES.map((s) => (
               <option key={s.value} value={s.value}>
-                {s.label}
+                {t(s.label)}
               </option>
             ))}
           </select>

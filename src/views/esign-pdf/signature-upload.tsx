@@ -6,6 +6,7 @@
 import { Text } from '@radix-ui/themes';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { notify } from '../../engine/notify';
+import { t } from '../../lib/i18n/messages';
 import { isToolError } from '../../lib/errors';
 import { bytesToBase64, checkSignatureImage } from '../../lib/image/signature-image';
 import { SignatureLook, type SignatureValue } from './signature-value';
@@ -24,7 +25,7 @@ export function SignatureUpload({ onChange, disabled }: { onChange(value: Signat
     if (!file) return;
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const header = checkSignatureImage(bytes, `The file ${file.name}`);
+      const header = checkSignatureImage(bytes, t('pdf-views.esign.upload.fileSubject', { name: file.name }));
       const type = header.format === 'png' ? 'image/png' : 'image/jpeg';
       const value: SignatureValue = {
         kind: 'image',
@@ -37,7 +38,7 @@ export function SignatureUpload({ onChange, disabled }: { onChange(value: Signat
       setPicture(value);
       onChange(value);
     } catch (problem) {
-      const message = isToolError(problem) ? problem.message : `The file ${file.name} could not be read. Please choose another picture.`;
+      const message = isToolError(problem) ? problem.message : t('pdf-views.esign.upload.unreadable', { name: file.name });
       setError(message);
       notify.error(message);
       setPicture(null);
@@ -49,7 +50,7 @@ export function SignatureUpload({ onChange, disabled }: { onChange(value: Signat
     <div className="sig-pad">
       <div className="field">
         <label htmlFor={id} className="field-label">
-          Picture of your signature (PNG or JPG)
+          {t('pdf-views.esign.upload.label')}
         </label>
         <input id={id} type="file" accept="image/png,image/jpeg,.png,.jpg,.jpeg" disabled={disabled} onChange={(e) => void choose(e)} data-testid="signature-file" />
       </div>

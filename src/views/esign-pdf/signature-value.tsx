@@ -5,6 +5,7 @@
 import dejavuOblique from 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf?url';
 import dejavuBoldOblique from 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf?url';
 import type { OptionValues } from '../../../schemas/manifest';
+import { t } from '../../lib/i18n/messages';
 
 export type SignatureFont = 'italic' | 'boldItalic';
 
@@ -42,7 +43,7 @@ export function registerSignatureFont(): void {
 /** The signature as shown in the box on the page preview and in the Type tab. */
 export function SignatureLook({ signature }: { signature: SignatureValue }) {
   registerSignatureFont();
-  if (signature.kind === 'image') return <img className="sig-look-image" src={signature.url} alt="Your signature" draggable={false} />;
+  if (signature.kind === 'image') return <img className="sig-look-image" src={signature.url} alt={t('pdf-views.esign.signatureAlt')} draggable={false} />;
   return (
     <span
       className="sig-look-text"

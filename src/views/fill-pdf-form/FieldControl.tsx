@@ -5,9 +5,10 @@
  * allows it). Signature fields and push buttons are shown, not filled.
  */
 import type { CSSProperties } from 'react';
+import { t } from '../../lib/i18n/messages';
 import type { FieldValue, FormFieldInfo } from '../../lib/pdf/form-fill';
 
-/** Months in English, as Acrobat's AFDate formats spell them. */
+/** Months in English, as Acrobat's AFDate formats spell them (a value written into the form, not a text of the page). */
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** A date picker's yyyy-mm-dd in an AFDate format (d, dd, m, mm, mmm, mmmm, yy, yyyy); undefined for formats with a time. */
@@ -87,7 +88,7 @@ export function FieldControl({ field, value, onChange, disabled, signatureNote }
             <input
               type="date"
               className="ffv-picker"
-              aria-label={`Pick the date for ${field.label}`}
+              aria-label={t('pdf-views.fill.pickDate', { label: field.label })}
               disabled={common.disabled}
               onChange={(e) => onChange(formatDate(e.target.value, field.dateFormat ?? 'yyyy-mm-dd') ?? e.target.value)}
             />
@@ -155,7 +156,7 @@ export function FieldControl({ field, value, onChange, disabled, signatureNote }
         <>
           {label}
           <select {...common} className="ffv-input" value={text} onChange={(e) => onChange(e.target.value)}>
-            <option value="">(none)</option>
+            <option value="">{t('pdf-views.fill.noChoice')}</option>
             {(field.options ?? []).map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -167,7 +168,7 @@ export function FieldControl({ field, value, onChange, disabled, signatureNote }
     case 'signature':
       return (
         <span className="ffv-note" title={field.label}>
-          {field.label}: {signatureNote}
+          {t('pdf-views.fill.signatureField', { label: field.label, note: signatureNote })}
         </span>
       );
     default:

@@ -11,6 +11,7 @@ import { encodeMask, type EncodedMask } from '../../lib/image/ops/inpaint-mask';
 import { gridFor, paintedShare, rasterise, stampSegment, type Grid, type Point, type Shape } from './strokes';
 import { useObjectUrl } from '../../engine/useObjectUrl';
 import { arrowDelta } from '../shared/arrow-keys';
+import { t } from '../../lib/i18n/messages';
 import './inpaint-brush.css';
 
 interface MaskPainterProps {
@@ -171,12 +172,11 @@ export function MaskPainter({ file, onMask, disabled, selectPerson }: MaskPainte
   return (
     <div className="inpaint">
       <p className="inpaint-help" id={HELP_ID}>
-        Paint over what you want to remove. With the keyboard: select the photo, move the box with the arrow keys, resize it with Shift and
-        the arrow keys, and press Enter to mark it.
+        {t('views.inpaintBrush.help')}
       </p>
       {failed && (
         <p className="inpaint-help" role="alert">
-          The photo {file.name} could not be shown, so there is nothing to paint on. It may be damaged: please choose another image.
+          {t('views.inpaintBrush.photoFailed', { name: file.name })}
         </p>
       )}
       {url && !failed && (
@@ -184,7 +184,7 @@ export function MaskPainter({ file, onMask, disabled, selectPerson }: MaskPainte
           className="inpaint-stage"
           data-testid="inpaint-stage"
           role="application"
-          aria-label={`Photo ${file.name}: area to remove`}
+          aria-label={t('views.inpaintBrush.stageLabel', { name: file.name })}
           aria-describedby={HELP_ID}
           tabIndex={disabled || !grid ? -1 : 0}
           onKeyDown={onKeyDown}
@@ -215,7 +215,7 @@ export function MaskPainter({ file, onMask, disabled, selectPerson }: MaskPainte
       )}
       <div className="inpaint-controls">
         <label className="inpaint-brush">
-          <span>Brush size</span>
+          <span>{t('views.inpaintBrush.brushSize')}</span>
           <input
             type="range"
             min={MIN_BRUSH}
@@ -229,18 +229,20 @@ export function MaskPainter({ file, onMask, disabled, selectPerson }: MaskPainte
         </label>
         {selectPerson && (
           <Button type="button" variant="soft" disabled={disabled || !grid || finding !== null} onClick={() => void findPerson()}>
-            {finding === null ? 'Select the person' : `Finding the person... ${Math.round(finding * 100)}%`}
+            {finding === null
+              ? t('views.inpaintBrush.selectPerson')
+              : t('views.inpaintBrush.findingPerson', { percent: Math.round(finding * 100) })}
           </Button>
         )}
         <Button type="button" variant="soft" disabled={disabled || shapes.length === 0} onClick={undo}>
-          Undo
+          {t('views.inpaintBrush.undo')}
         </Button>
         <Button type="button" variant="soft" disabled={disabled || shapes.length === 0} onClick={() => setShapes([])}>
-          Clear
+          {t('views.inpaintBrush.clear')}
         </Button>
       </div>
       <p className="inpaint-help" data-testid="inpaint-status" aria-live="polite">
-        {percent > 0 ? `Painted: ${percent}% of the photo.` : 'Nothing painted yet.'}
+        {percent > 0 ? t('views.inpaintBrush.painted', { percent }) : t('views.inpaintBrush.nothingPainted')}
       </p>
     </div>
   );

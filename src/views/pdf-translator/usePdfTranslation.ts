@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OptionValues } from '../../../schemas/manifest';
 import { notify } from '../../engine/notify';
 import type { Progress, ToolRun } from '../../engine/useToolRun';
+import { currentLocale } from '../../lib/i18n/messages';
 import { PreviewError, previewProblem } from '../../lib/pdf/preview';
 import type { TranslatedPage } from '../../lib/pdf/translate-layout';
 import { detectLanguage, hasTranslator, pairAvailability, translatePages } from './browser-translator';
@@ -22,12 +23,12 @@ export function fill(template: string, vars: Record<string, string | number>): s
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in vars ? String(vars[key]) : whole));
 }
 
-/** A language's English name: the manifest's label for the six targets, else the browser's name for the code. */
+/** A language's name: the manifest's label for the six targets, else the browser's name for the code in the page's language. */
 export function languageName(code: string, choices: readonly { value: string; label: string }[]): string {
   const own = choices.find((c) => c.value === code)?.label;
   if (own) return own;
   try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+    return new Intl.DisplayNames([currentLocale()], { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -82,7 +83,7 @@ export function usePdfTranslation(run: ToolRun, real: boolean) {
     let live = true;
     paragraphsOf(file).catch((error: unknown) => {
       const problem = problemOf(error, file.name);
-      if (live) notify.error(problem.message, 'Error', problem.link);
+      if (live) notify.error(problem.message, undefined, problem.link); // undefined: notify's own "Error" title
     });
     return () => {
       live = false;
@@ -128,7 +129,7 @@ export function usePdfTranslation(run: ToolRun, real: boolean) {
           // A press that replaced this translation is not a cancellation.
           if (controller.current === ac) notify.info(messages.cancelled!);
         } else if (error instanceof PreviewError) {
-          notify.error(error.problem.message, 'Error', error.problem.link);
+          notify.error(error.problem.message, undefined, error.problem.link);
         } else {
           console.error(error);
           notify.error(messages.translateFailed!);

@@ -7,9 +7,10 @@
 import { Button } from '@radix-ui/themes';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FractionBox } from '../../contract/view-extras';
+import { t } from '../../lib/i18n/messages';
 import { arrowDelta } from '../shared/arrow-keys';
 import { usePointerDrag, type StagePoint } from '../shared/usePointerDrag';
-import { boxBetween, describeBox, isDrawn, moveBox, resizeBox, START_BOX } from './redact-boxes';
+import { boxBetween, boxPercents, isDrawn, moveBox, resizeBox, START_BOX } from './redact-boxes';
 import '../shared/pdf-views.css';
 import './redact-pdf.css';
 
@@ -82,7 +83,7 @@ export function RedactArea({ boxes, onAdd, onChange, onRemove, children, disable
             data-testid="redact-box"
             role="button"
             tabIndex={0}
-            aria-label={`Box ${index + 1}, ${describeBox(box)}. Arrow keys move it, Shift and arrow keys resize it, Delete removes it.`}
+            aria-label={t('pdf-views.redact.boxLabel', { n: index + 1, ...boxPercents(box) })}
             style={place(box)}
             onKeyDown={(event) => onBoxKey(index, event)}
           />
@@ -91,18 +92,16 @@ export function RedactArea({ boxes, onAdd, onChange, onRemove, children, disable
       </div>
       <div className="pdfv-toolbar">
         <Button type="button" variant="soft" disabled={disabled} onClick={addFromKeyboard}>
-          Add a box
+          {t('pdf-views.redact.addBox')}
         </Button>
       </div>
       {boxes.length > 0 && (
-        <ul className="pdfv-redact-list" aria-label="Boxes on this page">
+        <ul className="pdfv-redact-list" aria-label={t('pdf-views.redact.listLabel')}>
           {boxes.map((box, index) => (
             <li key={index}>
-              <span>
-                Box {index + 1}: {describeBox(box)}
-              </span>
+              <span>{t('pdf-views.redact.listItem', { n: index + 1, ...boxPercents(box) })}</span>
               <Button type="button" size="1" variant="soft" color="red" disabled={disabled} onClick={() => onRemove(index)}>
-                Remove box {index + 1}
+                {t('pdf-views.redact.remove', { n: index + 1 })}
               </Button>
             </li>
           ))}

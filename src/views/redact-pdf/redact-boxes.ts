@@ -40,8 +40,8 @@ export function resizeBox<B extends FractionBox>(box: B, dw: number, dh: number)
 /** The box "Add a box" places: a band across the middle of the page, where a line of text would be. */
 export const START_BOX: FractionBox = { x: 0.2, y: 0.45, width: 0.6, height: 0.05 };
 
-/** Where a box sits, in words, for its label: "from 20% across and 45% down, 60% wide and 5% high". */
-export function describeBox(box: FractionBox): string {
-  const pct = (v: number) => `${Math.round(v * 100)}%`;
-  return `from ${pct(box.x)} across and ${pct(box.y)} down, ${pct(box.width)} wide and ${pct(box.height)} high`;
+/** Where a box sits, in whole percent of the page, for its label ("from 20% across and 45% down, 60% wide and 5% high"). */
+export function boxPercents(box: FractionBox): { x: number; y: number; width: number; height: number } {
+  const pct = (v: number) => Math.round(v * 100);
+  return { x: pct(box.x), y: pct(box.y), width: pct(box.width), height: pct(box.height) };
 }

@@ -5,6 +5,7 @@
  * and clicking pages are the same choice.
  */
 import { PdfThumbnail } from '../../engine/pdf-pages/PdfThumbnail';
+import { t } from '../../lib/i18n/messages';
 import type { PDFDocumentProxy } from '../../lib/pdf/preview';
 import './rotate-pdf.css';
 
@@ -23,7 +24,7 @@ const SIZE = 88;
 
 export function PageToggleGrid({ doc, pageCount, chosen, angle, disabled, onToggle }: PageToggleGridProps) {
   return (
-    <ul className="rotate-grid" aria-label="Pages to rotate">
+    <ul className="rotate-grid" aria-label={t('pdf-views.rotate.gridLabel')}>
       {Array.from({ length: pageCount }, (_, i) => {
         const page = i + 1;
         const on = chosen.has(page);
@@ -35,8 +36,8 @@ export function PageToggleGrid({ doc, pageCount, chosen, angle, disabled, onTogg
               type="button"
               className="rotate-page"
               aria-pressed={on}
-              aria-label={`Page ${page}`}
-              title={locked ? 'At least one page is rotated' : undefined}
+              aria-label={t('pdf-views.rotate.pageLabel', { page })}
+              title={locked ? t('pdf-views.rotate.lastPageLocked') : undefined}
               disabled={disabled || locked}
               onClick={() => onToggle(page)}
             >

@@ -3,10 +3,11 @@ import { FileIcon } from 'lucide-react';
 import { formatKb } from '../../lib/format-size';
 import { PdfThumbnail } from '../../engine/pdf-pages/PdfThumbnail';
 import { usePdfDocument } from '../../engine/pdf-pages/usePdfDocument';
+import { t } from '../../lib/i18n/messages';
 import './pdf-views.css';
 
 export function pageCountText(count: number): string {
-  return `${count} page${count === 1 ? '' : 's'}`;
+  return t('views.shared.pageCount', { count });
 }
 
 export function FileRow({ file, preview }: { file: File; preview: boolean }) {
@@ -21,7 +22,7 @@ export function FileRow({ file, preview }: { file: File; preview: boolean }) {
         <span className="pdfv-item-detail">
           {formatKb(file.size)}
           {pdf.pageCount !== null && ` · ${pageCountText(pdf.pageCount)}`}
-          {pdf.error && ' · could not be read'}
+          {pdf.error && ` · ${t('views.shared.fileRow.unreadable')}`}
         </span>
       </span>
     </>

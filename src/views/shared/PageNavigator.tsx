@@ -1,5 +1,6 @@
 /** Previous / next page buttons with "Page N of M", for views that work on one page at a time. */
 import { Button, Text } from '@radix-ui/themes';
+import { t } from '../../lib/i18n/messages';
 
 interface PageNavigatorProps {
   /** 0-based page shown. */
@@ -15,13 +16,13 @@ export function PageNavigator({ page, pageCount, onChange, label, testId }: Page
   return (
     <div className="pdfv-toolbar" role="group" aria-label={label}>
       <Button type="button" variant="soft" disabled={page === 0} onClick={() => onChange(page - 1)}>
-        Previous page
+        {t('views.shared.pageNavigator.previous')}
       </Button>
       <Text as="span" aria-live="polite" data-testid={testId}>
-        Page {page + 1} of {pageCount}
+        {t('views.shared.pageNavigator.position', { page: page + 1, count: pageCount })}
       </Text>
       <Button type="button" variant="soft" disabled={page >= pageCount - 1} onClick={() => onChange(page + 1)}>
-        Next page
+        {t('views.shared.pageNavigator.next')}
       </Button>
     </div>
   );

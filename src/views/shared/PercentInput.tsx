@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../../lib/i18n/messages';
 
 /**
  * A 0-100 number box (shown to one decimal) that lets the visitor clear it
@@ -9,7 +10,7 @@ export function PercentInput({ label, value, step, onValue }: { label: string; v
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <label className="field">
-      <span className="field-label">{label} (%)</span>
+      <span className="field-label">{t('views.shared.percentInput.label', { label })}</span>
       <input
         type="number"
         className="field-select"

@@ -8,6 +8,7 @@ import { ArrowDown, ArrowUp, GripVertical, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { moveItem } from './reorder';
 import { useDragReorder } from './useDragReorder';
+import { t } from '../../lib/i18n/messages';
 import './pdf-views.css';
 
 export interface SortableListProps<T> {
@@ -62,7 +63,7 @@ export function SortableList<T>(props: SortableListProps<T>) {
   return (
     <div className="pdfv-sortable">
       <p id={helpId} className="pdfv-sr">
-        To reorder with the keyboard, press Space on a grab handle, move with the up and down arrow keys, and press Space again to drop.
+        {t('views.shared.sortable.help')}
       </p>
       <ul
         ref={list}
@@ -79,7 +80,7 @@ export function SortableList<T>(props: SortableListProps<T>) {
               <button
                 type="button"
                 className="pdfv-handle"
-                aria-label={`Reorder ${name}`}
+                aria-label={t('views.shared.sortable.reorder', { name })}
                 aria-describedby={helpId}
                 aria-pressed={grabbed}
                 disabled={disabled}
@@ -92,15 +93,15 @@ export function SortableList<T>(props: SortableListProps<T>) {
               <div className="pdfv-row-body">{renderItem(item, i)}</div>
               <span className="file-actions">
                 {renderActions?.(item, i)}
-                <IconButton type="button" size="1" variant="soft" data-action="up" aria-label={`Move ${name} up`}
+                <IconButton type="button" size="1" variant="soft" data-action="up" aria-label={t('views.shared.sortable.moveUp', { name })}
                   disabled={disabled || i === 0} onClick={() => move(i, i - 1, 'up')}>
                   <ArrowUp size={14} />
                 </IconButton>
-                <IconButton type="button" size="1" variant="soft" data-action="down" aria-label={`Move ${name} down`}
+                <IconButton type="button" size="1" variant="soft" data-action="down" aria-label={t('views.shared.sortable.moveDown', { name })}
                   disabled={disabled || i === items.length - 1} onClick={() => move(i, i + 1, 'down')}>
                   <ArrowDown size={14} />
                 </IconButton>
-                <IconButton type="button" size="1" variant="ghost" color="red" data-action="remove" aria-label={`Remove ${name}`}
+                <IconButton type="button" size="1" variant="ghost" color="red" data-action="remove" aria-label={t('views.shared.sortable.remove', { name })}
                   disabled={disabled} onClick={() => remove(i)}>
                   <X size={14} />
                 </IconButton>

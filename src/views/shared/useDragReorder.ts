@@ -4,7 +4,11 @@
  * Escape puts it back), with a spoken announcement of each step.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { t } from '../../lib/i18n/messages';
 import { dropIndex, moveItem } from './reorder';
+
+/** The announcements of a step that tell the item's new position. */
+type PositionMessage = 'views.shared.reorder.pickedUp' | 'views.shared.reorder.pickedUpKeyboard' | 'views.shared.reorder.dropped';
 
 interface DragOptions<T> {
   items: readonly T[];
@@ -26,10 +30,10 @@ export function useDragReorder<T>({ items, itemKey, itemLabel, onChange, list }:
   useEffect(() => () => stopPointer.current?.(), []);
 
   const position = (key: string) => latest.current.items.findIndex((item) => itemKey(item) === key);
-  const say = (key: string, verb: string) => {
+  const say = (key: string, message: PositionMessage) => {
     const index = position(key);
     const { items: now } = latest.current;
-    if (index >= 0) setAnnouncement(`${itemLabel(now[index], index)} ${verb}, position ${index + 1} of ${now.length}.`);
+    if (index >= 0) setAnnouncement(t(message, { name: itemLabel(now[index], index), position: index + 1, count: now.length }));
   };
 
   const moveTo = (key: string, to: number) => {
@@ -44,7 +48,7 @@ export function useDragReorder<T>({ items, itemKey, itemLabel, onChange, list }:
       if (event.button !== 0) return;
       event.preventDefault();
       setGrabbed(key);
-      say(key, 'picked up');
+      say(key, 'views.shared.reorder.pickedUp');
       const move = (e: globalThis.PointerEvent) => {
         const rows = [...(list.current?.querySelectorAll<HTMLElement>('[data-key]') ?? [])];
         const middles = rows.map((row) => {
@@ -60,7 +64,7 @@ export function useDragReorder<T>({ items, itemKey, itemLabel, onChange, list }:
         window.removeEventListener('pointercancel', stop);
         stopPointer.current = null;
         setGrabbed(null);
-        say(key, 'dropped');
+        say(key, 'views.shared.reorder.dropped');
       };
       // Listening on the window, not with pointer capture: the row's node moves in the DOM as it is reordered.
       window.addEventListener('pointermove', move);
@@ -79,24 +83,24 @@ export function useDragReorder<T>({ items, itemKey, itemLabel, onChange, list }:
       event.preventDefault();
       if (grabbed === key) {
         setGrabbed(null);
-        say(key, 'dropped');
+        say(key, 'views.shared.reorder.dropped');
       } else {
         before.current = latest.current.items;
         setGrabbed(key);
-        say(key, 'picked up. Use the up and down arrow keys to move it, Space to drop it, Escape to cancel');
+        say(key, 'views.shared.reorder.pickedUpKeyboard');
       }
     } else if (grabbed === key && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
       event.preventDefault();
       const to = event.key === 'ArrowUp' ? index - 1 : index + 1;
       if (moveTo(key, to)) {
         const { items: now } = latest.current;
-        setAnnouncement(`${itemLabel(now[index], index)} moved to position ${to + 1} of ${now.length}.`);
+        setAnnouncement(t('views.shared.reorder.moved', { name: itemLabel(now[index], index), position: to + 1, count: now.length }));
       }
     } else if (grabbed === key && event.key === 'Escape') {
       event.preventDefault();
       latest.current.onChange([...before.current]);
       setGrabbed(null);
-      setAnnouncement('Reordering cancelled. The list is back as it was.');
+      setAnnouncement(t('views.shared.reorder.cancelled'));
     }
   };
 
@@ -104,7 +108,7 @@ export function useDragReorder<T>({ items, itemKey, itemLabel, onChange, list }:
   const onHandleBlur = (key: string) => {
     if (grabbed === key && !stopPointer.current) {
       setGrabbed(null);
-      say(key, 'dropped');
+      say(key, 'views.shared.reorder.dropped');
     }
   };
 

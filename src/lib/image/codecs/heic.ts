@@ -8,6 +8,7 @@ import { ToolError } from '../../errors';
 import { assertDecodable } from '../limits';
 import type { RasterImage } from '../types';
 import type { LibHeif } from 'libheif-js/libheif-wasm/libheif-bundle.mjs';
+import { runText } from '../../i18n/run-messages';
 
 let library: Promise<LibHeif> | undefined;
 
@@ -23,14 +24,14 @@ export async function decode(name: string, bytes: Uint8Array): Promise<RasterIma
   const images = new lib.HeifDecoder().decode(bytes.slice());
   try {
     const image = images.find((i) => i.is_primary()) ?? images[0];
-    if (!image) throw new ToolError(`The file ${name} is damaged or not a valid HEIC image.`);
+    if (!image) throw new ToolError(runText('run.image.damaged', { name, format: 'HEIC' }));
     const width = image.get_width();
     const height = image.get_height();
     // The header check reads the largest 'ispe' it can follow; this is the size libheif will decode to.
     assertDecodable(name, { width, height, frames: 1 });
     const target = { data: new Uint8ClampedArray(width * height * 4), width, height };
     const result = await new Promise((resolve) => image.display(target, resolve));
-    if (!result) throw new ToolError(`The file ${name} is damaged or not a valid HEIC image.`);
+    if (!result) throw new ToolError(runText('run.image.damaged', { name, format: 'HEIC' }));
     return target;
   } finally {
     for (const image of images) image.free?.();

@@ -6,6 +6,7 @@ import { initializeCanvas, readPsd } from 'ag-psd';
 import { ToolError } from '../../errors';
 import { MAX_TOTAL_PIXELS } from '../limits';
 import type { RasterImage } from '../types';
+import { runText } from '../../i18n/run-messages';
 
 function toEightBit(data: ArrayLike<number>, bitsPerChannel: number): Uint8ClampedArray {
   if (data instanceof Uint8ClampedArray) return data;
@@ -54,8 +55,7 @@ export async function decode(name: string, bytes: Uint8Array): Promise<RasterIma
   const composite = psd.imageData;
   if (!composite || composite.width !== psd.width || composite.height !== psd.height) {
     throw new ToolError(
-      `The file ${name} has no flattened image inside, so it cannot be converted here. ` +
-        'Please open it in Photoshop, turn on "Maximize PSD and PSB File Compatibility" and save it again.',
+      runText('run.image.psdNotFlattened', { name }),
     );
   }
   return { width: composite.width, height: composite.height, data: toEightBit(composite.data, psd.bitsPerChannel ?? 8) };
@@ -65,7 +65,7 @@ export async function decode(name: string, bytes: Uint8Array): Promise<RasterIma
 const MAX_LAYER_BYTES = MAX_TOTAL_PIXELS * 4;
 
 export function layersTooLargeMessage(name: string): string {
-  return `The file ${name} has layers with more pixels than can be converted in the browser (at most 200 megapixels in all layers together). Please merge or crop its layers first.`;
+  return runText('run.image.psdLayersTooLarge', { name });
 }
 
 export interface PsdLayer {

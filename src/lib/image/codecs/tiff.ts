@@ -10,6 +10,7 @@ import { flatten } from '../flatten';
 import { assertDecodable } from '../limits';
 import type { DecodedImage, ImageFrame } from '../types';
 import { lzwCompress } from './lzw';
+import { runText } from '../../i18n/run-messages';
 
 // Bundlers expose the named functions directly; Node's ESM loading of the CommonJS build (Vite's SSR loader in scripts) puts them on `default`.
 type Utif = typeof import('utif2');
@@ -44,7 +45,7 @@ export function decode(name: string, bytes: Uint8Array): DecodedImage {
     if (rgba.length !== ifd.width * ifd.height * 4) continue;
     frames.push({ width: ifd.width, height: ifd.height, data: new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length), delayMs: 0 });
   }
-  if (frames.length === 0) throw new ToolError(`The file ${name} is damaged or not a valid TIFF image.`);
+  if (frames.length === 0) throw new ToolError(runText('run.image.damaged', { name, format: 'TIFF' }));
   return { format: 'tiff', frames };
 }
 

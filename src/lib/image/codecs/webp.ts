@@ -13,6 +13,7 @@ import { simdSupported } from './threaded-build';
 import { ToolError } from '../../errors';
 import type { DecodedImage, RasterImage } from '../types';
 import { decodeWithImageDecoder } from './image-decoder';
+import { runText } from '../../i18n/run-messages';
 
 let decoderReady: Promise<unknown> | undefined;
 let encoderReady: Promise<unknown> | undefined;
@@ -54,7 +55,7 @@ export async function decodeStill(bytes: Uint8Array): Promise<RasterImage> {
 export async function decode(bytes: Uint8Array, frames: number): Promise<DecodedImage> {
   if (frames > 1) {
     if (typeof ImageDecoder === 'undefined') {
-      throw new ToolError('This browser cannot read animated WebP images. Please try a current Chrome, Edge or Firefox.');
+      throw new ToolError(runText('run.image.noAnimatedWebp'));
     }
     return decodeWithImageDecoder(bytes, 'image/webp', 'webp');
   }

@@ -8,6 +8,7 @@
  * the page that paints one does not load zod.
  */
 import { ToolError } from '../../errors';
+import { runText } from '../../i18n/run-messages';
 
 /** The longest side of the mask grid; the page paints on a preview no finer than this. */
 export const MASK_MAX_SIDE = 1024;
@@ -48,7 +49,7 @@ export function decodeMask(mask: EncodedMask): Uint8Array {
     at += length;
   });
   if (at !== total) {
-    throw new ToolError('The painted area could not be read (it does not match its own size). Please clear it and paint again.');
+    throw new ToolError(runText('run.inpaint.maskUnreadable'));
   }
   return bits;
 }
@@ -68,7 +69,7 @@ export function maskForImage(mask: EncodedMask, width: number, height: number, n
   const tolerance = 0.5 / mask.width + 0.5 / mask.height + 0.01;
   if (Math.abs(mask.width / mask.height / (width / height) - 1) > tolerance) {
     throw new ToolError(
-      `The painted area (${mask.width} x ${mask.height}) does not have the proportions of ${name} (${width} x ${height} pixels). Please clear it and paint again on this image.`,
+      runText('run.inpaint.maskProportions', { maskWidth: mask.width, maskHeight: mask.height, name, width, height }),
     );
   }
   const out = new Uint8Array(width * height);
