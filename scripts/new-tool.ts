@@ -14,6 +14,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseManifest } from '../src/manifests/parse.ts';
 import { readManifestFiles } from '../src/manifests/read.ts';
+import { TRANSLATED_LOCALES } from '../src/lib/i18n/locales.ts';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** What the schema and the routes take as an address: lower-case words joined by hyphens. */
@@ -80,6 +81,14 @@ export function scaffoldTool({ slug, like, ownProcessor = false, root = REPO_ROO
     written.push([join('src/processors', `${slug}.test.ts`), toolTest(slug, '../../')]);
   } else if (likeManifest.processor) {
     written.push([join('tests/tools', `${slug}.test.ts`), toolTest(slug, '../../')]);
+  }
+  // Every language starts from the model's texts, with the new title and description in English to
+  // translate: the site shows them in English until then, and `npm run i18n` counts them as not translated.
+  for (const locale of TRANSLATED_LOCALES) {
+    const modelTexts = join(root, 'locales', locale, 'tools', `${like}.json`);
+    if (!existsSync(modelTexts)) continue;
+    const texts = { ...(JSON.parse(readFileSync(modelTexts, 'utf8')) as Record<string, string>), title: PLACEHOLDER_TITLE, description: PLACEHOLDER_DESCRIPTION };
+    written.push([join('locales', locale, 'tools', `${slug}.json`), `${JSON.stringify(texts, null, 2)}\n`]);
   }
   for (const [path, text] of written) {
     mkdirSync(dirname(join(root, path)), { recursive: true });

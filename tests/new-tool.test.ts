@@ -13,6 +13,7 @@ import { viewNames } from '../src/engine/view-modules';
 import { loadProcessor, processorNames } from '../src/core/processor-modules';
 import { parseManifest } from '../src/manifests/parse';
 import { MANIFEST_ROOT, readManifestFiles, readManifests } from '../src/manifests/read';
+import { TRANSLATED_LOCALES } from '../src/lib/i18n/locales';
 import { expectProducedFiles, runAsTool, sampleInputs } from './support/processor-sample';
 
 const REPO_ROOT = resolve(MANIFEST_ROOT, '..');
@@ -21,10 +22,13 @@ let root: string;
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'filedesk-new-tool-'));
   cpSync(MANIFEST_ROOT, join(root, 'manifests'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'locales'), join(root, 'locales'), { recursive: true });
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
+/** The files written but the languages' texts (a test of their own checks those). */
+const codeAndManifest = (paths: string[]) => paths.filter((path) => !path.startsWith('locales/'));
 
 /** Every relative import of a written file resolves once the file sits in `folder` of the repository. */
 function expectImportsExist(source: string, folder: string) {
@@ -37,8 +41,21 @@ function expectImportsExist(source: string, folder: string) {
 }
 
 describe('npm run new-tool', () => {
+  it("leaves every language the model's texts, with the new title and description to translate", () => {
+    const [model] = readManifests().filter((t) => t.processor);
+    scaffoldTool({ slug: 'brand-new-tool', like: model.slug, root });
+    for (const locale of TRANSLATED_LOCALES) {
+      const texts = JSON.parse(read(`locales/${locale}/tools/brand-new-tool.json`)) as Record<string, string>;
+      const modelTexts = JSON.parse(read(`locales/${locale}/tools/${model.slug}.json`)) as Record<string, string>;
+      expect(Object.keys(texts).sort(), locale).toEqual(Object.keys(modelTexts).sort());
+      expect(texts.title).toBe(PLACEHOLDER_TITLE);
+      expect(texts.description).toBe(PLACEHOLDER_DESCRIPTION);
+      expect(texts['action.label']).toBe(modelTexts['action.label']);
+    }
+  });
+
   it('starts a tool from one with a processor: the manifest shares that processor, and a test runs it', async () => {
-    const written = scaffoldTool({ slug: 'turn-pdf', like: 'rotate-pdf', root });
+    const written = codeAndManifest(scaffoldTool({ slug: 'turn-pdf', like: 'rotate-pdf', root }));
     expect(written).toEqual(['manifests/pdf/turn-pdf.json', 'tests/tools/turn-pdf.test.ts']);
 
     const tools = readManifests(join(root, 'manifests'));
@@ -57,7 +74,7 @@ describe('npm run new-tool', () => {
 
   it('with --own-processor, gives the tool a copy of the other processor to change, with the test beside it', () => {
     cpSync(join(REPO_ROOT, 'src/processors/rotate-pdf.ts'), join(root, 'src/processors/rotate-pdf.ts'));
-    const written = scaffoldTool({ slug: 'turn-pdf', like: 'rotate-pdf', ownProcessor: true, root });
+    const written = codeAndManifest(scaffoldTool({ slug: 'turn-pdf', like: 'rotate-pdf', ownProcessor: true, root }));
     expect(written).toEqual(['manifests/pdf/turn-pdf.json', 'src/processors/turn-pdf.ts', 'src/processors/turn-pdf.test.ts']);
     expect(JSON.parse(read('manifests/pdf/turn-pdf.json')).processor).toBe('turn-pdf');
     const source = read('src/processors/turn-pdf.ts');
@@ -68,7 +85,7 @@ describe('npm run new-tool', () => {
   });
 
   it('starts a demo-only tool from one without a processor: the manifest alone', () => {
-    expect(scaffoldTool({ slug: 'paint-photo', like: 'colorize-photo', root })).toEqual(['manifests/image/paint-photo.json']);
+    expect(codeAndManifest(scaffoldTool({ slug: 'paint-photo', like: 'colorize-photo', root }))).toEqual(['manifests/image/paint-photo.json']);
     const tool = readManifests(join(root, 'manifests')).find((t) => t.slug === 'paint-photo')!;
     expect([tool.title, tool.category, tool.processor]).toEqual([PLACEHOLDER_TITLE, 'image', undefined]);
   });

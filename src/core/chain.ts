@@ -7,6 +7,7 @@
  */
 import type { FileTypes, OptionValues, ToolManifest } from '../../schemas/manifest';
 import { nameTemplate } from './naming';
+import { runText } from '../lib/i18n/run-messages';
 
 /**
  * Whether a produced MIME type is taken by an accepted one: the same type, or
@@ -74,5 +75,5 @@ export function producesWith(tool: ToolManifest, options: OptionValues): FileTyp
 /** A short reading of file types for messages: ".jpg, .jpeg, .png". */
 export function describeTypes(types: FileTypes): string {
   const extensions = [...new Set(Object.values(types).flat())];
-  return extensions.length ? extensions.join(', ') : Object.keys(types).join(', ') || 'no files';
+  return extensions.length ? extensions.join(', ') : Object.keys(types).join(', ') || runText('run.chain.noFiles');
 }

@@ -20,7 +20,7 @@ export default defineProcessor(options, async (inputs, { layout }, ctx) => {
   const left = inputs.length - used.length;
   const notice =
     left > 0 ? runText('processors.collageMaker.leftOut', { capacity, left }) : undefined;
-  const output = await writeOutput('the collage', collage, 'png', { notice, meta: { imageCount: images.length, layout } });
+  const output = await writeOutput(runText('processors.collage.output'), collage, 'png', { notice, meta: { imageCount: images.length, layout } });
   ctx.onProgress(used.length + 1, used.length + 1);
   return [output];
 });

@@ -49,7 +49,7 @@ function readSignature({ signatureImage, signatureText, signatureFont }: EsignPd
   if (signatureImage !== undefined && signatureImage.trim() !== '') {
     const bytes = base64ToBytes(signatureImage);
     if (!bytes) throw new ToolError(runText('processors.esignPdf.imageUnreadable'));
-    return { kind: 'image', bytes, format: checkSignatureImage(bytes, 'The signature image').format };
+    return { kind: 'image', bytes, format: checkSignatureImage(bytes, runText('processors.esign.signatureImage')).format };
   }
   const text = (signatureText ?? '').replace(/\s+/g, ' ').trim();
   if (!text) throw new ToolError(noSignatureMessage());
@@ -94,12 +94,12 @@ export default defineProcessor(options, async (inputs, options, ctx) => {
     drawPictureIn(page, image, signatureFrame);
   } else {
     const font = await embedDejaVu(doc, signature.font);
-    assertFontCovers(font, signature.text, 'Your typed signature');
+    assertFontCovers(font, signature.text, runText('processors.esign.typedSignature'));
     drawTextIn(page, signature.text, font, signatureFrame);
   }
   if (date) {
     const font = await embedDejaVu(doc, 'regular');
-    assertFontCovers(font, date, 'The date line');
+    assertFontCovers(font, date, runText('processors.esign.dateLine'));
     drawTextIn(page, date, font, frameBand(frame, 0, DATE_SHARE * 0.9));
   }
   throwIfAborted(ctx.signal);

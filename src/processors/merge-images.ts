@@ -20,7 +20,7 @@ export default defineProcessor(options, async (inputs, { direction, spacing }, c
   const read = await readEach(inputs, ctx, async (input) => (await readInput(input)).image, { min: 2, total: inputs.length + 1 });
   const images = read.map((r) => r.value);
   const merged = mergeStrip(images, direction, SPACING[spacing]);
-  const output = await writeOutput('the merged image', merged, 'png', {
+  const output = await writeOutput(runText('processors.mergeImages.output'), merged, 'png', {
     meta: { imageCount: images.length, direction },
   });
   ctx.onProgress(inputs.length + 1, inputs.length + 1);

@@ -14,7 +14,7 @@
 import { setupI18n } from '@lingui/core';
 import type files from '../../../locales/en/run-files.json';
 import type processors from '../../../locales/en/processors.json';
-import run from '../../../locales/en/run.json';
+import run from '../../../locales/en/run.json' with { type: 'json' };
 import { SOURCE_LOCALE, type Locale } from './locales';
 
 /** A key of locales/<locale>/run.json, run-files.json or processors.json. */

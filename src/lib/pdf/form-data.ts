@@ -74,7 +74,7 @@ function csvRecords(bytes: Uint8Array, name: string): FormRecord[] {
       cells[column] = cell;
     });
     // Row numbers as a spreadsheet shows them: the header is row 1.
-    return { number: i + 1, context: `row ${i + 2} of ${name}`, values, cells };
+    return { number: i + 1, context: runText('run.formData.rowOf', { row: i + 2, name }), values, cells };
   });
 }
 

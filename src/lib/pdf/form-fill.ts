@@ -258,7 +258,7 @@ const OFF = /^(|no|n|off|false|0|unchecked)$/i;
 
 /** Where a value came from, for messages: "row 3" of a CSV, or nothing for a page's own fields. */
 function where(context: string | undefined): string {
-  return context ? ` (${context})` : '';
+  return context ? runText('run.form.where', { context }) : '';
 }
 
 function asText(value: FieldValue): string {
