@@ -22,7 +22,8 @@ const isolation = process.env.FILEDESK_ISOLATION === 'off' ? {} : ISOLATION_HEAD
 
 export default defineConfig({
   plugins: [react(), toolIconSpriteFile(manifestRoot, workflowRoot), catalogue(manifestRoot, workflowRoot), messages(localeRoot, manifestRoot, workflowRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot, workflowRoot), compileHints(), pwa(manifestRoot)],
-  worker: { format: 'es' },
+  // Workers are bundled apart: the run's words they load are compiled as the page's are.
+  worker: { format: 'es', plugins: () => [messages(localeRoot, manifestRoot, workflowRoot)] },
   // Radix Themes' styles for the components the site imports only (scripts/radix-css.ts).
   css: { postcss: { plugins: [radixCss({ sourceDir: fileURLToPath(new URL('./src', import.meta.url)) })] } },
   // DIST_DIR lets several builds of one checkout sit side by side (scripts/size.ts reads it too).

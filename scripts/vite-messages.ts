@@ -29,9 +29,11 @@ const LOCALE_TEXTS = 'virtual:catalogue-texts/';
 
 
 /** A catalog's messages compiled; throws, naming the key, on a message that is not valid ICU. */
-export function compileCatalog(source: Record<string, string>, file: string): Record<string, unknown> {
+export function compileCatalog(source: Record<string, unknown>, file: string): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(source).map(([key, message]) => {
+      // Compiled already: a worker's bundle may be given the page's compiled module.
+      if (typeof message !== 'string') return [key, message];
       try {
         return [key, compileMessageOrThrow(message)];
       } catch (error) {
