@@ -92,7 +92,11 @@ for (const locale of LOCALES) {
     for (const t of tools.slice(0, 5)) console.log(`  ${t.page.padEnd(48)} ${kb(t.raw).padStart(10)} ${kb(t.gz).padStart(10)} gz`);
     console.log(`  smallest: ${tools.at(-1)?.page} ${kb(tools.at(-1)?.gz ?? 0)} gz`);
   }
-  summary.push(`  ${locale.padEnd(6)} home ${kb(homeSize.gz).padStart(9)}   heaviest tool page ${kb(tools[0]?.gz ?? 0).padStart(9)} (${tools[0]?.page ?? '-'}, ${tools.length} pages)`);
+  // The language data the page carries as JSON (src/lib/page-data.ts), beside its JavaScript.
+  const data = (page: string) => gzipSync(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(readFileSync(join(dist, page), 'utf8'))?.[1] ?? '', { level: 9 }).length;
+  summary.push(
+    `  ${locale.padEnd(6)} home ${kb(homeSize.gz).padStart(9)} + data ${kb(data(homePage)).padStart(7)}   heaviest tool page ${kb(tools[0]?.gz ?? 0).padStart(9)} + data ${kb(tools[0] ? data(tools[0].page) : 0).padStart(7)} (${tools[0]?.page ?? '-'}, ${tools.length} pages)`,
+  );
   for (const t of tools) {
     if (t.gz > TOOL_BUDGET) problems.push(`${t.page}: ${kb(t.gz)} gzipped, over its budget of ${kb(TOOL_BUDGET)}`);
   }
