@@ -47,7 +47,7 @@ test('ocr-pdf: the scanned page gets searchable text, the same page count and th
   await open(page, 'ocr-pdf');
   const { bytes, jpegs } = await scannedPdf([SAMPLE_TEXT]);
   await page.getByTestId('file-input').setInputFiles(upload('letter.pdf', 'application/pdf', Buffer.from(bytes)));
-  await expect(page.getByLabel('Language')).toHaveValue('eng');
+  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('eng');
   const name = await run(page, 'ocr-pdf');
   expect(name).toBe('letter-searchable.pdf');
   await expect(toast(page, 'Success')).toContainText('PDF made searchable!');
@@ -76,7 +76,7 @@ test('extract-text-from-image in French: accents read back, and only the French 
   g.font = '32px "E2E OCR Sans"';
   lines.forEach((line, i) => g.fillText(line, 30, 60 + i * 50));
   await page.getByTestId('file-input').setInputFiles(upload('affiche.png', 'image/png', canvas.toBuffer('image/png')));
-  await page.getByLabel('Language').selectOption('fra');
+  await page.getByLabel('Language', { exact: true }).selectOption('fra');
   const name = await run(page, 'extract-text-from-image');
   expect(name).toBe('affiche.txt');
   await expect(toast(page, 'Success')).toContainText('Text extracted successfully!');
