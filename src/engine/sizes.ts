@@ -3,6 +3,7 @@
  * (file list, result cards, batch table). The same figures as src/lib/format-size.ts gives in
  * English, with no grouping of digits, as that shows them.
  */
+import { sizeSteps } from '../lib/format-size';
 import { formatNumber, t } from '../lib/i18n/messages';
 
 /** A number as the page's language writes it, without grouping ("1234.5"); up to `digits` decimals. */
@@ -14,10 +15,8 @@ const UNITS = ['engine.size.bytes', 'engine.size.kilobytes', 'engine.size.megaby
 
 /** Human size in B, KB, MB, GB, TB with steps of 1024 and up to two decimals ("1.5 MB"), as formatBytes. */
 export function sizeText(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return t(UNITS[0], { value: plainNumber(0) });
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
-  const value = parseFloat((bytes / 1024 ** exponent).toFixed(2));
-  return t(UNITS[exponent], { value: plainNumber(value, 2) });
+  const { value, step } = sizeSteps(bytes);
+  return t(UNITS[step], { value: plainNumber(value, 2) });
 }
 
 /** Size in KB with one decimal, as the selected-file list shows it ("12.3 KB"), as formatKb. */

@@ -1,11 +1,16 @@
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
+/** A size as a value of up to two decimals and the step of 1024 it is counted in (0: B ... 4: TB). */
+export function sizeSteps(bytes: number): { value: number; step: number } {
+  if (!Number.isFinite(bytes) || bytes <= 0) return { value: 0, step: 0 };
+  const step = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
+  return { value: parseFloat((bytes / 1024 ** step).toFixed(2)), step };
+}
+
 /** Human size in B, KB, MB, GB, TB with steps of 1024 and up to two decimals ("1.5 MB"). */
 export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
-  const value = bytes / 1024 ** exponent;
-  return `${parseFloat(value.toFixed(2))} ${UNITS[exponent]}`;
+  const { value, step } = sizeSteps(bytes);
+  return `${value} ${UNITS[step]}`;
 }
 
 /** Size in KB with one decimal, as the selected-file list shows it ("12.3 KB"). */

@@ -63,22 +63,25 @@ function listed(parts: string[]): string {
   return runText('processors.removeHidden.list.last', { items, last: parts.at(-1) });
 }
 
+/** What the result card names, in the order of the options. */
+const REMOVED_ORDER = [
+  'metadata',
+  'attachments',
+  'scriptsAndActions',
+  'comments',
+  'formFields',
+  'xfaForms',
+  'hiddenLayers',
+  'hiddenTextPages',
+  'thumbnails',
+  'privateData',
+  'earlierRevisions',
+  'unusedObjects',
+] as const satisfies readonly (keyof Removed)[];
+
 /** The result card's sentence: what was removed, in the order of the options. */
 export function removedSentence(removed: Removed): string {
-  const parts: string[] = [];
-  const item = (key: keyof Removed, count: number) => parts.push(runText(`processors.removeHidden.item.${key}`, { count }));
-  if (removed.metadata) item('metadata', removed.metadata);
-  if (removed.attachments) item('attachments', removed.attachments);
-  if (removed.scriptsAndActions) item('scriptsAndActions', removed.scriptsAndActions);
-  if (removed.comments) item('comments', removed.comments);
-  if (removed.formFields) item('formFields', removed.formFields);
-  if (removed.xfaForms) item('xfaForms', removed.xfaForms);
-  if (removed.hiddenLayers) item('hiddenLayers', removed.hiddenLayers);
-  if (removed.hiddenTextPages) item('hiddenTextPages', removed.hiddenTextPages);
-  if (removed.thumbnails) item('thumbnails', removed.thumbnails);
-  if (removed.privateData) item('privateData', removed.privateData);
-  if (removed.earlierRevisions) item('earlierRevisions', removed.earlierRevisions);
-  if (removed.unusedObjects) item('unusedObjects', removed.unusedObjects);
+  const parts = REMOVED_ORDER.filter((key) => removed[key]).map((key) => runText(`processors.removeHidden.item.${key}`, { count: removed[key] }));
   return parts.length ? runText('processors.removeHidden.removed', { items: listed(parts) }) : '';
 }
 

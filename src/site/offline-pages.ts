@@ -3,14 +3,17 @@
  * worker (public/locale-pages-sw.js) to keep every page of that language, once a week, as the
  * precache keeps the English pages. Each page is a small HTML file fetched in the background.
  */
-import { allTools, BUILDER_PATH, toolPath, workflowSlugs } from '../engine/catalogue-summary';
+import { allTools, toolPath, workflowSlugs } from '../engine/catalogue-summary';
 import { LOCALE_INFO, localizedPath, SOURCE_LOCALE, type Locale } from '../lib/i18n/locales';
+import { PAGES } from './pages';
 
 const KEPT_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Every page of the site in a language, and its not-found page. */
 export function pagesOf(locale: Locale): string[] {
-  const paths = ['/', '/tools', '/about', '/contact', '/privacy', '/terms', BUILDER_PATH, ...allTools.map(toolPath), ...workflowSlugs().map((slug) => `/workflows/${slug}`)];
+  // The fixed pages of the site's page table, then a page per tool and per workflow.
+  const fixed = PAGES.map((page) => page.path).filter((path) => !path.includes('$'));
+  const paths = [...fixed, ...allTools.map(toolPath), ...workflowSlugs().map((slug) => `/workflows/${slug}`)];
   return [...paths.map((path) => localizedPath(path, locale)), `${LOCALE_INFO[locale].prefix}/404.html`];
 }
 
