@@ -57,8 +57,3 @@ export function useRunLocale(locale: Locale): void {
   i18n.load(locale, {});
   i18n.activate(locale);
 }
-
-/** The language runs are reported in now. */
-export function runLocale(): Locale {
-  return i18n.locale as Locale;
-}
