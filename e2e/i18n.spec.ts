@@ -6,8 +6,7 @@
  * laid out right to left with no sideways scroll on a phone; axe finds nothing serious in
  * Arabic and Japanese; a real job reports in the page's language.
  */
-import { readFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
