@@ -178,7 +178,9 @@ async function photosRow(rows: Row[]) {
   const cli = await best(() => cliRun('image-compressor', PHOTOS, out('cli'), ['--quality', String(QUALITY)]));
   rows.push({ job: 'photos → JPEG q75', who: `filedesk --jobs ${CORES}`, ms: cli, bytes: folderBytes(out('cli')) });
   const wasm = await best(() => cliRun('image-compressor', PHOTOS, out('wasm'), ['--quality', String(QUALITY)], { FILEDESK_NATIVE: '0' }));
-  rows.push({ job: 'photos → JPEG q75', who: 'filedesk, WebAssembly only', ms: wasm, bytes: folderBytes(out('wasm')) });
+  const sameFile = (name: string) => readFileSync(join(out('cli'), name)).equals(readFileSync(join(out('wasm'), name)));
+  const byteIdentical = readdirSync(out('cli')).filter((n) => !n.startsWith('.') && sameFile(n)).length;
+  rows.push({ job: 'photos → JPEG q75', who: 'filedesk, WebAssembly only', ms: wasm, bytes: folderBytes(out('wasm')), note: `the native path's files byte-identical in ${byteIdentical} of ${files.length}` });
   sharp.concurrency(1);
   mkdirSync(out('sharp'), { recursive: true });
   const viaSharp = await best(() =>

@@ -17,7 +17,7 @@ import { loadProcessor } from '../core/processor-modules';
 import { installCanvas } from './canvas';
 import { runnableTool } from './catalogue';
 import { mimeOf } from './mime';
-import { installNativeJpeg } from './node/native-jpeg';
+import { installNativeJpeg } from './node/native-jpeg-proof';
 import type { RunRequest, WorkerReply, WorkerRequest } from './protocol';
 
 const port = parentPort!;
@@ -80,4 +80,5 @@ port.on('message', (request: WorkerRequest) => {
   else void ready.then(() => run(request));
 });
 
-const ready = Promise.all([installCanvas(), installNativeJpeg()]).then(() => post({ kind: 'ready' }));
+installNativeJpeg();
+const ready = installCanvas().then(() => post({ kind: 'ready' }));

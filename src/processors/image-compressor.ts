@@ -8,12 +8,13 @@
  */
 import { z } from 'zod';
 import { defineProcessor } from '../contract/processor';
-import type { ToolOutput } from '../contract/types';
+import type { ToolInput, ToolOutput } from '../contract/types';
 import { throwIfAborted, ToolError } from '../lib/errors';
 import { decode } from '../lib/image/decode';
 import { encode, MIME_TYPES, type EncodeFormat } from '../lib/image/encode';
 import { fitUnder, resizedNote, sizeNotReachedMessage } from '../lib/image/fit-size';
 import { quantise } from '../lib/image/quantise';
+import { recompressJpeg } from '../lib/image/recompress-jpeg';
 import { withMetadataNote, withoutMetadataNote, withoutMetadata } from '../lib/image/strip-metadata';
 import type { RasterImage } from '../lib/image/types';
 import { runText } from '../lib/i18n/run-messages';
@@ -58,19 +59,41 @@ async function compress(image: RasterImage, format: EncodeFormat, quality: numbe
   return encode(image, format, { quality: format === 'avif' ? avifQuality(quality) : quality });
 }
 
+interface Recompressed {
+  /** The input's format, and the one written. */
+  source: EncodeFormat;
+  format: EncodeFormat;
+  bytes: Uint8Array;
+  /** The upright picture's size. */
+  width: number;
+  height: number;
+  /** The size limit's search, when one was set. */
+  fitted?: Awaited<ReturnType<typeof fitUnder>>;
+}
+
+/** The input re-encoded: straight from JPEG to JPEG where a native path allows it (the command line), else decoded and encoded. */
+async function recompress(input: ToolInput, o: z.output<typeof options>, signal: AbortSignal): Promise<Recompressed> {
+  if (!o.limitSize && (o.format === 'original' || o.format === 'jpg')) {
+    const direct = await recompressJpeg(input.name, input.bytes, o.quality);
+    if (direct) return { source: 'jpg', format: 'jpg', ...direct };
+  }
+  const decoded = await decode(input.name, input.bytes);
+  const source = SOURCE_FORMATS[decoded.format];
+  if (!source) throw new ToolError(runText('processors.imageCompressor.notImage', { name: input.name }));
+  const format = o.format === 'original' ? source : o.format;
+  const frame = decoded.frames[0];
+  throwIfAborted(signal);
+  const fitted = o.limitSize ? await fitUnder(frame, o.maxKb * 1024, (image, quality) => compress(image, format, quality), signal) : undefined;
+  const bytes = fitted?.bytes ?? (await compress(frame, format, o.quality));
+  return { source, format, bytes, width: frame.width, height: frame.height, fitted };
+}
+
 export default defineProcessor(options, async (inputs, o, ctx) => {
   const outputs: ToolOutput[] = [];
   for (const [index, input] of inputs.entries()) {
     throwIfAborted(ctx.signal);
-    const decoded = await decode(input.name, input.bytes);
-    const source = SOURCE_FORMATS[decoded.format];
-    if (!source) throw new ToolError(runText('processors.imageCompressor.notImage', { name: input.name }));
-    const format = o.format === 'original' ? source : o.format;
-    const frame = decoded.frames[0];
-    throwIfAborted(ctx.signal);
+    const { source, format, bytes: compressed, width, height, fitted } = await recompress(input, o, ctx.signal);
     const maxBytes = o.maxKb * 1024;
-    const fitted = o.limitSize ? await fitUnder(frame, maxBytes, (image, quality) => compress(image, format, quality), ctx.signal) : undefined;
-    const compressed = fitted?.bytes ?? (await compress(frame, format, o.quality));
     const originalSize = input.bytes.byteLength;
     const larger = compressed.byteLength >= originalSize;
     // Never hand back a bigger file of the same format. A format the visitor chose is still delivered (a
@@ -85,15 +108,15 @@ export default defineProcessor(options, async (inputs, o, ctx) => {
         originalSize,
         compressedSize: bytes.byteLength,
         compressionRatio: Math.max(0, Math.round((1 - bytes.byteLength / originalSize) * 100)),
-        width: keep || !fitted ? frame.width : fitted.width,
-        height: keep || !fitted ? frame.height : fitted.height,
+        width: keep || !fitted ? width : fitted.width,
+        height: keep || !fitted ? height : fitted.height,
       },
     };
     if (keep) {
       output.notice = runText('processors.imageCompressor.alreadyCompressed', { name: input.name });
       output.note = cleaned ? keptNote() : keptWithMetadataNote();
     } else if (larger) output.note = largerNote(FORMAT_LABELS[format]);
-    else if (fitted && fitted.fits && fitted.width !== frame.width) output.note = resizedNote(fitted.width, fitted.height, o.maxKb);
+    else if (fitted && fitted.fits && fitted.width !== width) output.note = resizedNote(fitted.width, fitted.height, o.maxKb);
     if (fitted && bytes.byteLength > maxBytes) {
       output.notice = sizeNotReachedMessage(input.name, o.maxKb, bytes.byteLength);
       output.noticeTone = 'warning';

@@ -1,38 +1,30 @@
 /**
- * The command line's JPEG encoder: MozJPEG natively, through sharp (libvips),
- * about twice as fast as the same MozJPEG in WebAssembly. It is used only
- * where it writes the site's bytes exactly:
- * - at qualities 70 to 79. Below 70 the site's MozJPEG writes 16-bit
- *   quantisation tables where libvips clamps them to 8 bits, and from 80 it
- *   subsamples colour 4:2:2, which libvips cannot ask for; there the
+ * The command line's native JPEG paths, through sharp (libvips with MozJPEG),
+ * about twice as fast as the same MozJPEG in WebAssembly. Each is used only
+ * where it gives the site's result exactly (native-jpeg-proof.ts proves it
+ * before first use):
+ * - the encoder, at qualities 70 to 79. Below 70 the site's MozJPEG writes
+ *   16-bit quantisation tables where libvips clamps them to 8 bits, and from
+ *   80 it subsamples colour 4:2:2, which libvips cannot ask for; there the
  *   WebAssembly encoder runs as on the site;
- * - when sharp is installed (an optional package), and each worker thread's
- *   first check, encoding probe pictures both ways, finds every byte equal
- *   (another sharp build or MozJPEG would fail it).
- * JPEG decoding goes through libvips too where its pixels are the site's: plain
- * YCbCr files without a colour profile (plainYcbcrJpeg), proved the same way.
- * FILEDESK_NATIVE=0 turns both off.
+ * - the decoder, for plain YCbCr files without a colour profile
+ *   (plainYcbcrJpeg);
+ * - the transcoder, a JPEG recompressed as JPEG in one libvips pipeline, its
+ *   pixels never copied into JavaScript, where both of the others apply.
  */
-import {
-  decode as wasmDecode,
-  encode as wasmEncode,
-  useNativeJpegDecoder,
-  useNativeJpegEncoder,
-  type NativeJpegDecoder,
-  type NativeJpegEncoder,
-} from '../../lib/image/codecs/jpeg';
+import type { NativeJpegDecoder, NativeJpegEncoder, NativeJpegTranscoder } from '../../lib/image/codecs/jpeg';
 import type { RasterImage } from '../../lib/image/types';
 import { isStartOfFrame, jpegSegments } from '../../lib/image/header';
 import { asMozjpegLayout } from './mozjpeg-markers';
-
-type Sharp = typeof import('sharp').default;
 
 /** The settings of @jsquash/jpeg's defaults (progressive, optimised Huffman codes, trellis, table 3, 4:2:0) in sharp's words. */
 function sharpOptions(quality: number) {
   return { quality, mozjpeg: true, chromaSubsampling: '4:2:0' } as const;
 }
 
-async function loadSharp(): Promise<Sharp | undefined> {
+export type Sharp = typeof import('sharp').default;
+
+export async function loadSharp(): Promise<Sharp | undefined> {
   try {
     // A name in a variable: sharp is an optional native package, never bundled.
     const name = 'sharp';
@@ -58,9 +50,8 @@ export function nativeEncoder(sharp: Sharp): NativeJpegEncoder {
       .removeAlpha()
       .jpeg(sharpOptions(quality))
       .toBuffer();
-    const laidOut = asMozjpegLayout(new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));
-    if (!laidOut) throw new Error('The native JPEG encoder wrote an unexpected header.');
-    return laidOut;
+    // A header of another layout than MozJPEG's (another build) is left to WebAssembly.
+    return asMozjpegLayout(new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));
   };
   return { accepts, encode };
 }
@@ -98,74 +89,37 @@ export function nativeDecoder(sharp: Sharp): NativeJpegDecoder {
   };
 }
 
-/** True when libvips decodes every probe JPEG (baseline and progressive) to the WebAssembly decoder's pixels. */
-export async function decodesSamePixels(decoder: NativeJpegDecoder): Promise<boolean> {
-  useNativeJpegDecoder(undefined);
-  useNativeJpegEncoder(undefined);
-  try {
-    for (const picture of probePictures())
-      for (const baseline of [false, true]) {
-        const jpeg = await wasmEncode(picture, 75, { baseline });
-        const [wasm, native] = await Promise.all([wasmDecode(jpeg), decoder(jpeg)]);
-        if (!native || native.width !== wasm.width || native.height !== wasm.height) return false;
-        if (!wasm.data.every((value, i) => value === native.data[i])) return false;
-      }
-    return true;
-  } catch {
-    return false;
+type SharpPipeline = ReturnType<Sharp>;
+
+/** The pipeline turned as applyOrientation turns pixels (EXIF 1..8). sharp mirrors before it rotates. */
+function oriented(pipeline: SharpPipeline, orientation: number): SharpPipeline {
+  switch (orientation) {
+    case 2: return pipeline.flop();
+    case 3: return pipeline.rotate(180);
+    case 4: return pipeline.flip();
+    case 5: return pipeline.flop().rotate(270);
+    case 6: return pipeline.rotate(90);
+    case 7: return pipeline.flop().rotate(90);
+    case 8: return pipeline.rotate(270);
+    default: return pipeline;
   }
 }
 
-/** Pictures that exercise what a photo does: noise, edges, gradients, odd sizes, grey, flat. */
-export function probePictures(): RasterImage[] {
-  const make = (width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): RasterImage => {
-    const data = new Uint8ClampedArray(width * height * 4);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const [r, g, b] = pixel(x, y);
-        data.set([r, g, b, 255], (y * width + x) * 4);
-      }
-    return { width, height, data };
+/**
+ * Decoding, turning and encoding in one libvips pipeline, for the files and
+ * qualities where the decoder and encoder each give the site's result; null
+ * for the rest, which take the usual path.
+ */
+export function nativeTranscoder(sharp: Sharp, encoder: NativeJpegEncoder): NativeJpegTranscoder {
+  return async (bytes, orientation, quality) => {
+    if (!encoder.accepts(quality) || !plainYcbcrJpeg(bytes)) return null;
+    try {
+      const jpeg = await oriented(sharp(bytes, { ignoreIcc: true, failOn: 'warning' }), orientation).jpeg(sharpOptions(quality)).toBuffer();
+      return asMozjpegLayout(new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));
+    } catch {
+      // A damaged file: the usual path says what it can read, as on the site.
+      return null;
+    }
   };
-  let seed = 7;
-  const noise = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 24);
-  return [
-    make(97, 61, (x, y) => [(x * 3 + noise() / 4) & 255, (y * 4) & 255, ((x ^ y) * 5) & 255]),
-    make(64, 64, (x, y) => (((x >> 3) + (y >> 3)) % 2 ? [250, 250, 250] : [12, 40, 200])),
-    make(33, 47, (x, y) => {
-      const v = (x * 7 + y * 5 + noise() / 8) & 255;
-      return [v, v, v];
-    }),
-  ];
 }
 
-const PROBE_QUALITIES = [NATIVE_QUALITIES.from, 75, NATIVE_QUALITIES.to];
-
-/** True when sharp writes exactly the WebAssembly encoder's bytes for every probe. */
-export async function writesSameBytes(encoder: NativeJpegEncoder): Promise<boolean> {
-  useNativeJpegEncoder(undefined);
-  try {
-    for (const picture of probePictures())
-      for (const quality of PROBE_QUALITIES) {
-        const [wasm, native] = await Promise.all([wasmEncode(picture, quality), encoder.encode(picture, quality)]);
-        if (wasm.byteLength !== native.byteLength || !wasm.every((byte, i) => byte === native[i])) return false;
-      }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Installs the native encoder and decoder in this thread, each only when sharp is there and it proves equal; says whether the encoder was. */
-export async function installNativeJpeg(): Promise<boolean> {
-  if (process.env.FILEDESK_NATIVE === '0') return false;
-  const sharp = await loadSharp();
-  if (!sharp) return false;
-  const decoder = nativeDecoder(sharp);
-  const decodes = await decodesSamePixels(decoder);
-  const encoder = nativeEncoder(sharp);
-  const encodes = await writesSameBytes(encoder);
-  if (decodes) useNativeJpegDecoder(decoder);
-  if (encodes) useNativeJpegEncoder(encoder);
-  return encodes;
-}

@@ -6,30 +6,40 @@ import encUrl from '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm?url';
 import { wasmModule } from '../wasm';
 import type { RasterImage } from '../types';
 
-/**
- * A native MozJPEG that writes the same bytes as the WebAssembly one, for the
- * command line (src/cli/node/native-jpeg.ts installs it once it has proved the
- * bytes equal). The site never has one.
+/*
+ * Native paths that give the WebAssembly codec's exact results, for the
+ * command line (src/cli/node/native-jpeg.ts installs them and proves them
+ * equal before their first use). The site never has them. Each may answer
+ * null, and the WebAssembly codec does the work.
  */
+
 export interface NativeJpegEncoder {
-  /** The qualities at which it writes the WebAssembly encoder's bytes. */
+  /** The qualities at which it may write the WebAssembly encoder's bytes. */
   accepts(quality: number): boolean;
-  encode(image: RasterImage, quality: number): Promise<Uint8Array>;
-}
-let nativeEncoder: NativeJpegEncoder | undefined;
-
-/** Installs (or, with undefined, removes) the native encoder used for progressive JPEGs at the qualities it accepts. */
-export function useNativeJpegEncoder(encoder: NativeJpegEncoder | undefined): void {
-  nativeEncoder = encoder;
+  encode(image: RasterImage, quality: number): Promise<Uint8Array | null>;
 }
 
-/** A native decoder giving the WebAssembly decoder's pixels, or null for a file it leaves to it. */
+/** Gives the WebAssembly decoder's pixels, or null for a file it leaves to it. */
 export type NativeJpegDecoder = (bytes: Uint8Array) => Promise<RasterImage | null>;
-let nativeDecoder: NativeJpegDecoder | undefined;
 
-/** Installs (or, with undefined, removes) the native decoder. */
-export function useNativeJpegDecoder(decoder: NativeJpegDecoder | undefined): void {
-  nativeDecoder = decoder;
+/**
+ * From a JPEG straight to a re-encoded JPEG, its pixels turned by an EXIF
+ * orientation on the way, never handed to JavaScript: the bytes of decode,
+ * applyOrientation and encode, without the copies.
+ */
+export type NativeJpegTranscoder = (bytes: Uint8Array, orientation: number, quality: number) => Promise<Uint8Array | null>;
+
+export interface NativeJpeg {
+  decoder?: NativeJpegDecoder;
+  encoder?: NativeJpegEncoder;
+  transcoder?: NativeJpegTranscoder;
+}
+
+let native: NativeJpeg = {};
+
+/** Installs native paths (an empty object removes them). */
+export function useNativeJpeg(paths: NativeJpeg): void {
+  native = paths;
 }
 
 let decoderReady: Promise<void> | undefined;
@@ -45,22 +55,36 @@ function readyEncoder(): Promise<void> {
   return encoderReady;
 }
 
-/** The stored pixels, not yet turned by the EXIF orientation (decode.ts does that). */
-export async function decode(bytes: Uint8Array): Promise<RasterImage> {
-  const native = nativeDecoder ? await nativeDecoder(bytes) : null;
-  if (native) return native;
+/** MozJPEG in WebAssembly: the stored pixels, not yet turned by the EXIF orientation. */
+export async function wasmDecode(bytes: Uint8Array): Promise<RasterImage> {
   await readyDecoder();
   const image = await decodeJpeg(bytes.slice().buffer, { preserveOrientation: false });
   return { width: image.width, height: image.height, data: new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
 }
 
-/** quality 1..100 as MozJPEG reads it. The pixels must be opaque already (JPEG has no alpha). */
-export async function encode(image: RasterImage, quality: number, options: { baseline?: boolean } = {}): Promise<Uint8Array> {
-  if (nativeEncoder && !options.baseline && nativeEncoder.accepts(Math.round(quality))) return nativeEncoder.encode(image, Math.round(quality));
+/** MozJPEG in WebAssembly, quality 1..100 as it reads it; the pixels must be opaque already. */
+export async function wasmEncode(image: RasterImage, quality: number, options: { baseline?: boolean } = {}): Promise<Uint8Array> {
   await readyEncoder();
   const data = { width: image.width, height: image.height, data: image.data, colorSpace: 'srgb' } as unknown as ImageData;
   // No EXIF, no ICC, no comments are written: MozJPEG writes only the JFIF header and the image.
   // Baseline (not progressive) where a container requires it: JPEG-in-TIFF readers expect one scan.
   const extra = options.baseline ? { progressive: false } : {};
   return new Uint8Array(await encodeJpeg(data, { quality: Math.round(quality), ...extra }));
+}
+
+/** The stored pixels, not yet turned by the EXIF orientation (decode.ts does that). */
+export async function decode(bytes: Uint8Array): Promise<RasterImage> {
+  return (native.decoder && (await native.decoder(bytes))) || wasmDecode(bytes);
+}
+
+/** quality 1..100 as MozJPEG reads it. The pixels must be opaque already (JPEG has no alpha). */
+export async function encode(image: RasterImage, quality: number, options: { baseline?: boolean } = {}): Promise<Uint8Array> {
+  const q = Math.round(quality);
+  const fast = native.encoder && !options.baseline && native.encoder.accepts(q) ? await native.encoder.encode(image, q) : null;
+  return fast ?? wasmEncode(image, quality, options);
+}
+
+/** The file re-encoded by the native transcoder, or null where there is none (the site) or it declines. */
+export async function transcode(bytes: Uint8Array, orientation: number, quality: number): Promise<Uint8Array | null> {
+  return native.transcoder ? native.transcoder(bytes, orientation, Math.round(quality)) : null;
 }
