@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
+import { findModulesRoot } from './modules-root';
 
 type Napi = typeof import('@napi-rs/canvas');
 
@@ -32,10 +33,12 @@ const ENCODABLE: Record<string, 'jpeg' | 'webp' | 'png'> = { 'image/jpeg': 'jpeg
 export async function installCanvas(): Promise<boolean> {
   const scope = globalThis as Record<string, unknown>;
   if (typeof scope.OffscreenCanvas !== 'undefined') return true;
+  const root = findModulesRoot() ?? process.cwd();
   let napi: Napi;
   try {
-    // Resolved from the modules root (the current folder, src/cli/modules-root.ts), like the processors' own files.
-    const require = createRequire(join(process.cwd(), 'package.json'));
+    // Resolved from the modules root (src/cli/modules-root.ts), like the processors' own files. It is found from
+    // this file, not the current folder: a worker may start before the main thread has made it the current folder.
+    const require = createRequire(join(root, 'package.json'));
     napi = require('@napi-rs/canvas') as Napi;
   } catch {
     return false;
@@ -105,7 +108,7 @@ export async function installCanvas(): Promise<boolean> {
   if (typeof scope.ImageData === 'undefined') scope.ImageData = ImageData;
   try {
     const { TEXT_FONT_FAMILY } = await import('../lib/image/text');
-    GlobalFonts.registerFromPath(join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf', 'DejaVuSans-Bold.ttf'), TEXT_FONT_FAMILY);
+    GlobalFonts.registerFromPath(join(root, 'node_modules', 'dejavu-fonts-ttf', 'ttf', 'DejaVuSans-Bold.ttf'), TEXT_FONT_FAMILY);
   } catch {
     // Without the font, text is drawn in Skia's default face.
   }

@@ -11,7 +11,7 @@
 import { Worker, type Transferable as NodeTransferable } from 'node:worker_threads';
 import { createLane as createWorkerLane, LANE_MEMORY_MARK_MB, MB, type Endpoint, type EndpointEvents, type Outcome } from '../core/lane';
 import { crashMessage } from '../core/run-shape';
-import type { RunRequest, WorkerReply, WorkerRequest } from './protocol';
+import type { RunRequest, WorkerData, WorkerReply, WorkerRequest } from './protocol';
 
 export { LANE_MEMORY_MARK_MB, LANE_RUNS_PER_WORKER } from '../core/lane';
 
@@ -19,11 +19,15 @@ export type RunReply = Extract<WorkerReply, { kind: 'done' }>;
 
 export interface Lane {
   run(request: Omit<RunRequest, 'kind' | 'id'>, signal?: AbortSignal): Promise<RunReply>;
+  /** Starts the worker now, loading the preload modules, while the main thread prepares the run. */
+  warm(): void;
   close(): Promise<void>;
 }
 
 export interface LaneOptions {
   verbose: boolean;
+  /** Processor modules each worker loads as it starts, before its first request. */
+  preload?: string[];
   /** V8's old-generation limit of each worker, in MiB. */
   maxOldGenerationSizeMb?: number;
   /**
@@ -46,7 +50,7 @@ let nextId = 1;
 
 function spawnThread(workerUrl: URL, options: LaneOptions, events: EndpointEvents<WorkerReply>): Endpoint<WorkerRequest> {
   const worker = new Worker(workerUrl, {
-    workerData: { verbose: options.verbose },
+    workerData: { verbose: options.verbose, preload: options.preload ?? [] } satisfies WorkerData,
     // The worker's own output is the engines' chatter; with --verbose it goes to stderr.
     stdout: true,
     stderr: true,
@@ -100,6 +104,7 @@ export function createLane(workerUrl: URL, options: LaneOptions): Lane {
         read: (reply) => outcomeOf(reply, id),
       });
     },
+    warm: () => lane.warm(),
     close: () => lane.close(),
   };
 }

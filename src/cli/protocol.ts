@@ -36,3 +36,11 @@ export type WorkerReply =
   | { kind: 'ready' }
   | { kind: 'done'; id: number; results: RunResult[]; failures: { name: string; message: string }[]; notices: string[]; memory?: number }
   | { kind: 'error'; id: number; message: string; memory?: number };
+
+/** What a worker is given as it starts. */
+export interface WorkerData {
+  /** Its errors' stacks go to stderr. */
+  verbose: boolean;
+  /** Processor modules to load at once, before the first request arrives. */
+  preload: string[];
+}

@@ -12,7 +12,7 @@
  * file was done, 1 when some failed, 2 for a usage error and 130 when
  * interrupted.
  */
-import { constants } from 'node:fs';
+import { constants, statSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
@@ -82,28 +82,57 @@ export async function runTarget(target: Target, args: readonly string[], context
   if (!target.textOnly && parsed.paths.length === 0) throw new UsageError(`Name the files or folders to process (${target.slug} takes ${target.extensions.join(', ')}).`);
   const combined = target.textOnly || target.combines;
   if (combined && parsed.flags.shard) throw new UsageError(`${target.slug} makes one result from all its inputs, so --shard cannot split them.`);
-  // Values are checked before any file is looked at; the manifests' checks on the number of files come once it is known.
-  await target.steps(parsed.values, { fileCount: combined ? Math.max(1, parsed.paths.length) : 1, totalBytes: 0 }, !combined);
-  const out = resolve(parsed.flags.out);
   const paths = parsed.paths.map((typed) => ({ typed, full: resolve(typed) }));
-  // From here on the current folder is where the engines' files are; every user path is absolute.
-  if (!enterModulesRoot()) throw new Error('The engines of filedesk were not found in node_modules; please reinstall it.');
-  const sink = folderSink(out, { inputs: new Set() });
-  const record = new RunRecord(parsed.flags.overwrite ? '' : await sink.readRecord());
-  const found = target.textOnly ? { inputs: [], notice: '' } : await findInputs(paths, target.extensions, { out, isOutput: (p) => record.isOutput(p) });
-  if (!target.textOnly && found.inputs.length === 0) throw new UsageError(`No ${target.extensions.join(', ')} files were found in ${parsed.paths.join(' ')}.`);
-  await makeFolder(out);
-  if (found.notice && !parsed.flags.quiet) process.stderr.write(`${found.notice}\n`);
-  const guarded = folderSink(out, { inputs: new Set(found.inputs.map((i) => i.file)) });
-  return combined ? runTogether(target, parsed, found.inputs, guarded, record, context) : runEach(target, parsed, found.inputs, guarded, context);
+  const lanes = startLanes(target, parsed, paths, combined, context);
+  try {
+    // Values are checked before any file is looked at; the manifests' checks on the number of files come once it is known.
+    await target.steps(parsed.values, { fileCount: combined ? Math.max(1, parsed.paths.length) : 1, totalBytes: 0 }, !combined);
+    const out = resolve(parsed.flags.out);
+    // From here on the current folder is where the engines' files are; every user path is absolute.
+    if (!enterModulesRoot()) throw new Error('The engines of filedesk were not found in node_modules; please reinstall it.');
+    const sink = folderSink(out, { inputs: new Set() });
+    const record = new RunRecord(parsed.flags.overwrite ? '' : await sink.readRecord());
+    const found = target.textOnly ? { inputs: [], notice: '' } : await findInputs(paths, target.extensions, { out, isOutput: (p) => record.isOutput(p) });
+    if (!target.textOnly && found.inputs.length === 0) throw new UsageError(`No ${target.extensions.join(', ')} files were found in ${parsed.paths.join(' ')}.`);
+    await makeFolder(out);
+    if (found.notice && !parsed.flags.quiet) process.stderr.write(`${found.notice}\n`);
+    const guarded = folderSink(out, { inputs: new Set(found.inputs.map((i) => i.file)) });
+    return await (combined ? runTogether(target, parsed, found.inputs, guarded, record, lanes[0]) : runEach(target, parsed, found.inputs, guarded, lanes));
+  } finally {
+    await Promise.all(lanes.map((l) => l.close()));
+  }
 }
 
-async function runEach(target: Target, parsed: ParsedRun, all: CliInput[], sink: NodeSink, context: RunContext): Promise<number> {
+/**
+ * The run's worker threads, started before the options are checked and the
+ * files found, so that each loads the tool's modules meanwhile: one for a
+ * combining run or a single file, else one per job. A run that needs fewer
+ * leaves the rest unused, and a run refused before it starts ends them.
+ */
+function startLanes(target: Target, parsed: ParsedRun, paths: { full: string }[], combined: boolean, context: RunContext): Lane[] {
+  const single = combined || (paths.length === 1 && !isFolder(paths[0].full));
+  const count = single ? 1 : Math.max(1, parsed.flags.jobs ?? availableParallelism());
+  const lanes = Array.from({ length: count }, () => createLane(context.workerUrl, { verbose: parsed.flags.verbose, preload: target.processors }));
+  for (const lane of lanes) lane.warm();
+  return lanes;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function runEach(target: Target, parsed: ParsedRun, all: CliInput[], sink: NodeSink, warm: Lane[]): Promise<number> {
   const { flags } = parsed;
   const inputs = flags.shard ? shardOf(all, flags.shard.index, flags.shard.count) : all;
   const steps = await target.steps(parsed.values, { fileCount: 1, totalBytes: 0 });
-  const laneCount = Math.max(1, Math.min(flags.jobs ?? availableParallelism(), inputs.length));
-  const lanes: Lane[] = Array.from({ length: laneCount }, () => createLane(context.workerUrl, { verbose: flags.verbose }));
+  const laneCount = Math.max(1, Math.min(warm.length, inputs.length));
+  const lanes = warm.slice(0, laneCount);
+  // Workers started for more files than were found are let go at once.
+  for (const unused of warm.slice(laneCount)) void unused.close();
   const byFile = new WeakMap<File, CliInput>();
   const notices = new Map<string, string>();
   const reporter = createReporter(inputs.length, flags);
@@ -147,11 +176,10 @@ async function runEach(target: Target, parsed: ParsedRun, all: CliInput[], sink:
     return exitCode(final, signals.stop.signal.aborted);
   } finally {
     signals.dispose();
-    await Promise.all(lanes.map((l) => l.close()));
   }
 }
 
-async function runTogether(target: Target, parsed: ParsedRun, inputs: CliInput[], sink: NodeSink, record: RunRecord, context: RunContext): Promise<number> {
+async function runTogether(target: Target, parsed: ParsedRun, inputs: CliInput[], sink: NodeSink, record: RunRecord, lane: Lane): Promise<number> {
   const { flags } = parsed;
   const rows: BatchRow[] = target.textOnly ? [newRow({ path: `(${target.slug})`, size: 0 })] : inputs.map(newRow);
   const reporter = createReporter(rows.length, flags);
@@ -191,7 +219,6 @@ async function runTogether(target: Target, parsed: ParsedRun, inputs: CliInput[]
   const stopNow = new AbortController();
   const onStop = () => stopNow.abort();
   signals.stop.signal.addEventListener('abort', onStop);
-  const lane = createLane(context.workerUrl, { verbose: flags.verbose });
   try {
     let reply: RunReply;
     try {
@@ -244,6 +271,5 @@ async function runTogether(target: Target, parsed: ParsedRun, inputs: CliInput[]
     return finish();
   } finally {
     signals.stop.signal.removeEventListener('abort', onStop);
-    await lane.close();
   }
 }

@@ -30,6 +30,8 @@ export interface Target {
   textOnly: boolean;
   /** Why it cannot run here, when it cannot. */
   siteOnly?: string;
+  /** The processor modules its runs load. */
+  processors: string[];
   /** The steps with options validated for runs with these facts (without the manifests' checks when `checks` is false). */
   steps(given: Record<string, string | boolean>, facts: Facts, checks?: boolean): Promise<StepRequest[]>;
   tooLarge(name: string): string;
@@ -51,6 +53,7 @@ function toolTarget(manifest: ToolManifest): Target {
     combines: combinesFiles(manifest),
     textOnly: worksFromText(manifest),
     siteOnly: support.ok ? undefined : support.reason,
+    processors: manifest.processor ? [manifest.processor] : [],
     steps: async (given, facts, checks = true) => [{ tool: manifest.slug, options: await resolveOptions(manifest, given, facts, {}, { checks }) }],
     tooLarge: (name) => tooLargeMessage(name, manifest.limits.maxBytes),
     tooFew: manifest.messages.tooFewFiles ?? manifest.messages.noFile,
@@ -81,6 +84,7 @@ function workflowTarget(workflow: ResolvedWorkflow): Target {
     combines: manifests.some(combinesFiles),
     textOnly: false,
     siteOnly: blocked && !blocked.s.ok ? `its step ${blocked.m.slug} ${blocked.s.reason}` : undefined,
+    processors: [...new Set(manifests.flatMap((m) => (m.processor ? [m.processor] : [])))],
     async steps(given, facts, checks = true) {
       const steps: StepRequest[] = [];
       for (const [i, step] of workflow.steps.entries()) {

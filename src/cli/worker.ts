@@ -18,16 +18,22 @@ import { installCanvas } from './canvas';
 import { runnableTool } from './catalogue';
 import { mimeOf } from './mime';
 import { installNativeJpeg } from './node/native-jpeg-proof';
-import type { RunRequest, WorkerReply, WorkerRequest } from './protocol';
+import type { RunRequest, WorkerData, WorkerReply, WorkerRequest } from './protocol';
 
 const port = parentPort!;
-const verbose = !!(workerData as { verbose?: boolean } | undefined)?.verbose;
+const { verbose = false, preload = [] } = (workerData ?? {}) as Partial<WorkerData>;
 const post = (reply: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
 
 // Engines print warnings of their own (pdf.js, Emscripten); the command's output is its progress or its JSON lines.
 if (!verbose) for (const key of ['log', 'info', 'warn', 'error', 'debug'] as const) console[key] = () => {};
 
 const controllers = new Map<number, AbortController>();
+
+/** This thread's heap and the memory its objects hold outside it (in a worker thread these two are its own; rss is the process's). */
+function memoryInUse(): number {
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
+}
 
 async function run(request: RunRequest): Promise<void> {
   const controller = new AbortController();
@@ -61,15 +67,14 @@ async function run(request: RunRequest): Promise<void> {
         results: made.map((m) => ({ ...m, source: m.source >= 0 && request.steps.length === 1 ? m.source : undefined })),
         failures: failures.map((f) => ({ name: f.name, message: request.workflow ? `Step ${f.step}: ${f.message}` : f.message })),
         notices: [...notices],
-        // In a worker thread these two are the thread's own isolate (only rss is the whole process's).
-        memory: process.memoryUsage().heapUsed + process.memoryUsage().external,
+        memory: memoryInUse(),
       },
       made.map((m) => m.bytes.buffer as ArrayBuffer),
     );
   } catch (error) {
     if (verbose) process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     const message = error instanceof CancelledError ? 'Cancelled' : crashMessage();
-    post({ kind: 'error', id: request.id, message, memory: process.memoryUsage().heapUsed + process.memoryUsage().external });
+    post({ kind: 'error', id: request.id, message, memory: memoryInUse() });
   } finally {
     controllers.delete(request.id);
   }
@@ -81,4 +86,6 @@ port.on('message', (request: WorkerRequest) => {
 });
 
 installNativeJpeg();
+// The tool's modules load while the main thread checks the options and finds the files; a failure shows on the first request.
+for (const processor of preload) loadProcessor(processor).catch(() => undefined);
 const ready = installCanvas().then(() => post({ kind: 'ready' }));

@@ -91,6 +91,23 @@ describe('a lane', () => {
     expect(h.terminations).toBe(0);
   });
 
+  it('warm() spawns the worker ahead of the first run, which then runs on it; closing a warmed lane ends it', async () => {
+    const h = host();
+    h.lane.warm();
+    h.lane.warm();
+    expect(h.spawned).toHaveLength(1);
+    expect(h.last.runs).toEqual([]);
+    const first = h.run(1);
+    h.last.say({ kind: 'done', n: 1 });
+    await expect(first).resolves.toBe(1);
+    expect(h.spawned).toHaveLength(1);
+    expect(h.last.runs).toEqual([1]);
+    const idle = host();
+    idle.lane.warm();
+    await idle.lane.close();
+    expect(idle.terminations).toBe(1);
+  });
+
   it(`replaces its worker after runsPerWorker runs (${LANE_RUNS_PER_WORKER} unless told)`, async () => {
     for (const [options, perWorker] of [
       [{ runsPerWorker: 3 }, 3],

@@ -84,6 +84,8 @@ export interface LaneOptions<Request, Reply> {
 
 export interface Lane<Request, Reply> {
   run<T>(task: LaneTask<Request, Reply, T>): Promise<T>;
+  /** Starts the worker now, if there is none, so that it loads while the host prepares the first request. */
+  warm(): void;
   /** Ends the worker, and answers the request under way and those waiting with CancelledError. A later run starts a fresh worker. */
   close(): Promise<void>;
 }
@@ -230,6 +232,13 @@ export function createLane<Request, Reply>(options: LaneOptions<Request, Reply>)
 
   return {
     run,
+    warm() {
+      try {
+        slot ??= open();
+      } catch {
+        // A worker that cannot start now is tried again, and reported, by the first request.
+      }
+    },
     async close() {
       const held = active;
       const current = slot;

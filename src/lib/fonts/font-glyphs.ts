@@ -4,7 +4,6 @@
  * 12, by platform and encoding), and the glyph names, CIDs and built-in
  * encoding of a CFF font (through fontkit's CFF reader).
  */
-import fontkit from '@pdf-lib/fontkit';
 import { readTables } from './sfnt';
 
 /** One 'cmap' subtable as a lookup from character code to glyph id (0 when unmapped). */
@@ -101,10 +100,19 @@ interface Range {
   nLeft: number;
 }
 
-/** The glyphs of an OpenType font's 'CFF ' table; null when fontkit cannot read it. */
+let fontkit: { create(buffer: Uint8Array): unknown } | undefined;
+
+/** Loads fontkit, whose CFF reader cffGlyphs uses, once: its modules take about as long to load as a small PDF takes to compress. */
+export async function loadCffReader(): Promise<void> {
+  const { default: loaded } = await import('@pdf-lib/fontkit');
+  fontkit ??= loaded;
+}
+
+/** The glyphs of an OpenType font's 'CFF ' table; null when fontkit cannot read it or is not loaded (loadCffReader). */
 export function cffGlyphs(otf: Uint8Array): CffGlyphs | null {
+  if (!fontkit) return null;
   try {
-    const font = fontkit.create(otf as Buffer) as unknown as { 'CFF '?: FontkitCff };
+    const font = fontkit.create(otf) as { 'CFF '?: FontkitCff };
     const cff = font['CFF '];
     if (!cff) return null;
     const glyphCount = cff.topDict.CharStrings.length;

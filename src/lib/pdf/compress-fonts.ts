@@ -37,7 +37,7 @@
  * where it could not load, fonts are left whole.
  */
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument } from 'pdf-lib';
-import { cffGlyphs, cmapLookups, type CffGlyphs } from '../fonts/font-glyphs';
+import { cffGlyphs, cmapLookups, loadCffReader, type CffGlyphs } from '../fonts/font-glyphs';
 import { HB_FLAGS, subsetFont } from '../fonts/hb-subset';
 import { cffFacts, readTables, unwrapCff, wrapCff } from '../fonts/sfnt';
 import { STANDARD_ENCODING, WIN_ANSI_ENCODING } from './font-encodings';
@@ -343,7 +343,7 @@ function subsetProgram(use: FileUse, program: Uint8Array): Uint8Array | null {
 }
 
 /** Subsets every embedded font whose use is known; returns how many font files were subset. */
-export function subsetFonts(doc: PDFDocument): number {
+export async function subsetFonts(doc: PDFDocument): Promise<number> {
   const usage = fontUsage(doc);
   // Several font dictionaries may share one font file; it is subset once, for all their codes.
   const files = new Map<PDFRef, FileUse>();
@@ -370,6 +370,8 @@ export function subsetFonts(doc: PDFDocument): number {
     codes.forEach((code) => user.codes.add(code));
     files.set(found.ref, use);
   }
+  // CFF outlines are read through fontkit, loaded only for a file that may have them.
+  if ([...files.values()].some((use) => use.program === 'cff' || use.program === 'opentype')) await loadCffReader();
   const descriptors = descriptorsByFile(doc);
   let subset = 0;
   for (const [ref, use] of files) {

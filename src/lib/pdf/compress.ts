@@ -114,7 +114,7 @@ export async function compressPdf(
   // HarfBuzz's subsetter, fetched once; without it the fonts stay whole.
   await loadHbSubset().catch(() => undefined);
   try {
-    subsetFonts(doc);
+    await subsetFonts(doc);
   } catch (error) {
     // A stream past the decoding cap refuses the file; content this cannot follow only leaves the fonts whole (each font subset before is complete on its own).
     if (isToolError(error)) throw error;
