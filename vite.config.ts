@@ -12,6 +12,7 @@ import { imglyData } from './scripts/vite-imgly-data.ts';
 import { upscaleEngine } from './scripts/vite-upscale.ts';
 import { radixCss } from './scripts/radix-css.ts';
 import { compileHints } from './scripts/vite-compile-hints.ts';
+import { languageChunks } from './scripts/vite-language-chunks.ts';
 import { MANIFEST_ROOT as manifestRoot } from './src/manifests/read.ts';
 import { ISOLATION_HEADERS } from './src/lib/threads.ts';
 
@@ -21,7 +22,7 @@ const localeRoot = fileURLToPath(new URL('./locales', import.meta.url));
 const isolation = process.env.FILEDESK_ISOLATION === 'off' ? {} : ISOLATION_HEADERS;
 
 export default defineConfig({
-  plugins: [react(), toolIconSpriteFile(manifestRoot, workflowRoot), catalogue(manifestRoot, workflowRoot), messages(localeRoot, manifestRoot, workflowRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot, workflowRoot), compileHints(), pwa(manifestRoot)],
+  plugins: [react(), toolIconSpriteFile(manifestRoot, workflowRoot), catalogue(manifestRoot, workflowRoot), messages(localeRoot, manifestRoot, workflowRoot), tesseract(), imglyData(), upscaleEngine(), prerender(manifestRoot, workflowRoot), compileHints(), languageChunks(), pwa(manifestRoot)],
   // Workers are bundled apart: the run's words they load are compiled as the page's are.
   worker: { format: 'es', plugins: () => [messages(localeRoot, manifestRoot, workflowRoot)] },
   // Radix Themes' styles for the components the site imports only (scripts/radix-css.ts).

@@ -1,9 +1,11 @@
 /**
  * The web app manifest and service worker settings (vite-plugin-pwa, Workbox).
- * Precached: the shell (HTML of every pre-rendered page, CSS, the site's and
- * tool pages' JavaScript, icons). Not precached: engines (WASM, fonts, models,
- * pdf.js, large libraries); each is cached on its first use (cache first:
- * their file names carry a content hash), so a tool used once works offline.
+ * Precached: the shell (HTML of every pre-rendered English page, CSS, the
+ * site's and tool pages' JavaScript, icons). Not precached: engines (WASM,
+ * fonts, models, pdf.js, large libraries); each is cached on its first use
+ * (cache first: their file names carry a content hash), so a tool used once
+ * works offline. The other languages' pages and texts are kept by
+ * public/locale-pages-sw.js once a page in that language is opened.
  * Cross-origin isolation where the host sends no headers: public/isolation-sw.js
  * adds COOP and COEP to every same-origin response the worker hands to a page,
  * and every same-origin GET goes through the worker (the last route: network
@@ -12,6 +14,7 @@
 import { VitePWA } from 'vite-plugin-pwa';
 import { readManifests } from '../src/manifests/read.ts';
 import { LOCALE_INFO, TRANSLATED_LOCALES } from '../src/lib/i18n/locales.ts';
+import { LANGUAGE_CHUNKS } from './vite-language-chunks.ts';
 
 /** The tools an installed FileDesk opens files with (from the desktop, or shared from a phone). */
 export const FILE_TARGETS = { pdf: 'pdf-compressor', pdfs: 'merge-pdf', image: 'image-compressor' } as const;
@@ -63,9 +66,14 @@ export function pwa(manifestRoot: string) {
     } as Record<string, unknown>,
     workbox: {
       globPatterns: ['**/*.{html,js,css,svg,png,xml,txt,webmanifest}'],
-      // The other languages' pages are kept by locale-pages-sw.js as a visitor uses them, so installing
-      // the worker costs one language's pages, not nine.
-      globIgnores: ['samples/**', '.vite/**', ...TRANSLATED_LOCALES.flatMap((l) => [`${LOCALE_INFO[l].prefix.slice(1)}/**`, `${LOCALE_INFO[l].prefix.slice(1)}.html`])],
+      // The other languages' pages and texts (scripts/vite-language-chunks.ts) are kept by locale-pages-sw.js
+      // as a visitor uses them, so installing the worker costs one language, not nine.
+      globIgnores: [
+        'samples/**',
+        '.vite/**',
+        `${LANGUAGE_CHUNKS}/**`,
+        ...TRANSLATED_LOCALES.flatMap((l) => [`${LOCALE_INFO[l].prefix.slice(1)}/**`, `${LOCALE_INFO[l].prefix.slice(1)}.html`]),
+      ],
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       // Large scripts are engines and libraries of single tools: left to the runtime cache.
       // Pages and stylesheets are the shell whatever their size.
@@ -86,6 +94,12 @@ export function pwa(manifestRoot: string) {
       importScripts: ['/isolation-sw.js', '/share-target-sw.js', '/locale-pages-sw.js'],
       cleanupOutdatedCaches: true,
       runtimeCaching: [
+        // A language's texts, kept as they are used (and all at once by locale-pages-sw.js), in the cache that script fills.
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${LANGUAGE_CHUNKS}/`),
+          handler: 'CacheFirst',
+          options: { cacheName: 'filedesk-languages' },
+        },
         {
           urlPattern: ({ url, sameOrigin }) =>
             // Everything under /engines/ too: the background-removal model's chunks are named by hash alone.

@@ -60,6 +60,21 @@ describe('public/locale-pages-sw.js', () => {
     expect(await (await navigate('/es/tools/merge-pdf'))!.text()).toBe('page /es/tools/merge-pdf');
   });
 
+  it("keeps a language's texts with its pages: the chunks its folder lists, and nothing outside that folder", async () => {
+    const listed = ['/assets/lang/fr/merge-pdf-a1.js', '/assets/lang/fr/common-b2.js', '/assets/main-c3.js', '/assets/lang/de/merge-pdf-d4.js'];
+    const { listeners, store } = load((url) => {
+      const path = new URL(url).pathname;
+      if (path === '/assets/lang/fr/files.json') return new Response(JSON.stringify(listed));
+      return new Response(`file ${path}`);
+    });
+    let kept: Promise<unknown> = Promise.resolve();
+    listeners.message({ data: { type: 'filedesk-keep-pages', paths: ['/fr/tools'] }, waitUntil: (p: Promise<unknown>) => (kept = p) });
+    await kept;
+    expect([...store.keys()].filter((key) => key.includes('/assets/')).sort()).toEqual([`${ORIGIN}/assets/lang/fr/common-b2.js`, `${ORIGIN}/assets/lang/fr/merge-pdf-a1.js`]);
+    expect(await store.get(`${ORIGIN}/assets/lang/fr/merge-pdf-a1.js`)!.text()).toBe('file /assets/lang/fr/merge-pdf-a1.js');
+    expect(store.has(`${ORIGIN}/fr/tools`)).toBe(true);
+  });
+
   it("offline, answers a page it never kept with its language's not-found page", async () => {
     let online = true;
     const { listeners, navigate } = load((url) => (online ? new Response(`page ${new URL(url).pathname}`) : undefined));
