@@ -14,7 +14,7 @@
 /* global self, caches, fetch, URL, Response */
 (() => {
   const CACHE = 'filedesk-pages';
-  /** The folder of each language's texts, and the cache the worker's route for them reads (scripts/pwa.ts). */
+  /** The folder of each language's texts and the cache the worker's route for them reads (scripts/vite-language-chunks.ts; tests/locale-pages-sw.test.ts holds them equal). */
   const TEXTS = '/assets/lang';
   const TEXTS_CACHE = 'filedesk-languages';
   const PREFIXES = ['/es', '/pt-br', '/fr', '/de', '/ja', '/zh-cn', '/ar', '/hi'];

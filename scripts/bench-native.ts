@@ -5,8 +5,9 @@
  * 1. Photos to JPEG quality 75: `filedesk image-compressor --jobs <cores>`
  *    against sharp 0.35 (libvips + MozJPEG) and ImageMagick, each running as
  *    many files at once as there are cores; then the site's folder batch in
- *    Chromium on the same photos, once the service worker is installed. Photos: 54 camera photos, 1800 x 1200, made
- *    from ../shared/corpus/jpeg-exif (turned, mirrored and cropped) when it is
+ *    Chromium on the same photos, once the service worker is installed.
+ *    Photos: 54 camera photos, 1800 x 1200, made from
+ *    ../shared/corpus/jpeg-exif (turned, mirrored and cropped) when it is
  *    there, otherwise generated.
  * 2. PDFs compressed: `filedesk pdf-compressor --jobs <cores>` against
  *    Ghostscript /ebook, as many at once; time and median output / input.
@@ -238,8 +239,8 @@ async function siteBatch(rows: Row[]) {
       await page.goto(`${origin}/tools/image-compressor?demo=0`);
       await page.waitForFunction(() => document.documentElement.dataset.interactive === 'true');
       const isolated = await page.evaluate(() => crossOriginIsolated);
-      // A first visit installs the service worker, whose precache (about 1,600 files) would compete with the batch
-      // for the cores: the batch is timed once it is in place, as on any later visit.
+      // A first visit installs the service worker, whose precache would compete with the batch for the cores:
+      // the batch is timed once it is in place, as on any later visit.
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
       await page.evaluate(async () => {
         const opfs = await navigator.storage.getDirectory();

@@ -14,7 +14,7 @@
 import { VitePWA } from 'vite-plugin-pwa';
 import { readManifests } from '../src/manifests/read.ts';
 import { LOCALE_INFO, TRANSLATED_LOCALES } from '../src/lib/i18n/locales.ts';
-import { LANGUAGE_CHUNKS } from './vite-language-chunks.ts';
+import { LANGUAGE_CACHE, LANGUAGE_CHUNKS } from './vite-language-chunks.ts';
 
 /** The tools an installed FileDesk opens files with (from the desktop, or shared from a phone). */
 export const FILE_TARGETS = { pdf: 'pdf-compressor', pdfs: 'merge-pdf', image: 'image-compressor' } as const;
@@ -98,7 +98,7 @@ export function pwa(manifestRoot: string) {
         {
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${LANGUAGE_CHUNKS}/`),
           handler: 'CacheFirst',
-          options: { cacheName: 'filedesk-languages' },
+          options: { cacheName: LANGUAGE_CACHE },
         },
         {
           urlPattern: ({ url, sameOrigin }) =>

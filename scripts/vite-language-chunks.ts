@@ -12,6 +12,8 @@ import { LOCALE_INFO, TRANSLATED_LOCALES, type Locale } from '../src/lib/i18n/lo
 
 /** The folder of the languages' chunks, under the site's root; public/locale-pages-sw.js names it too. */
 export const LANGUAGE_CHUNKS = 'assets/lang';
+/** The service worker's cache for them: its route reads it (scripts/pwa.ts), locale-pages-sw.js fills it. */
+export const LANGUAGE_CACHE = 'filedesk-languages';
 
 /** Where a language's chunks go. */
 export const languageFolder = (locale: Locale) => `${LANGUAGE_CHUNKS}${LOCALE_INFO[locale].prefix}`;

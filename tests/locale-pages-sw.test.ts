@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_INFO, TRANSLATED_LOCALES } from '../src/lib/i18n/locales';
 import { pagesOf } from '../src/site/offline-pages';
+import { LANGUAGE_CACHE, LANGUAGE_CHUNKS } from '../scripts/vite-language-chunks';
 
 const source = readFileSync(new URL('../public/locale-pages-sw.js', import.meta.url), 'utf8');
 const ORIGIN = 'https://filedesk.test';
@@ -44,6 +45,11 @@ describe('public/locale-pages-sw.js', () => {
   it("lists exactly the site's language prefixes", () => {
     const listed = /const PREFIXES = (\[[^\]]*\])/.exec(source)![1];
     expect(JSON.parse(listed.replace(/'/g, '"'))).toEqual(TRANSLATED_LOCALES.map((l) => LOCALE_INFO[l].prefix));
+  });
+
+  it("names the build's folder of language texts and the cache the worker's route for them reads", () => {
+    expect(/const TEXTS = '([^']*)'/.exec(source)![1]).toBe(`/${LANGUAGE_CHUNKS}`);
+    expect(/const TEXTS_CACHE = '([^']*)'/.exec(source)![1]).toBe(LANGUAGE_CACHE);
   });
 
   it('leaves English pages and other requests to the precache', async () => {

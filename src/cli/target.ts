@@ -39,6 +39,11 @@ export interface Target {
   tooFew: string;
 }
 
+/** The processor modules the tools' runs load, once each. */
+function processorsOf(manifests: ToolManifest[]): string[] {
+  return [...new Set(manifests.flatMap((m) => (m.processor ? [m.processor] : [])))];
+}
+
 function toolTarget(manifest: ToolManifest): Target {
   const support = nodeSupport(manifest);
   return {
@@ -53,7 +58,7 @@ function toolTarget(manifest: ToolManifest): Target {
     combines: combinesFiles(manifest),
     textOnly: worksFromText(manifest),
     siteOnly: support.ok ? undefined : support.reason,
-    processors: manifest.processor ? [manifest.processor] : [],
+    processors: processorsOf([manifest]),
     steps: async (given, facts, checks = true) => [{ tool: manifest.slug, options: await resolveOptions(manifest, given, facts, {}, { checks }) }],
     tooLarge: (name) => tooLargeMessage(name, manifest.limits.maxBytes),
     tooFew: manifest.messages.tooFewFiles ?? manifest.messages.noFile,
@@ -84,7 +89,7 @@ function workflowTarget(workflow: ResolvedWorkflow): Target {
     combines: manifests.some(combinesFiles),
     textOnly: false,
     siteOnly: blocked && !blocked.s.ok ? `its step ${blocked.m.slug} ${blocked.s.reason}` : undefined,
-    processors: [...new Set(manifests.flatMap((m) => (m.processor ? [m.processor] : [])))],
+    processors: processorsOf(manifests),
     async steps(given, facts, checks = true) {
       const steps: StepRequest[] = [];
       for (const [i, step] of workflow.steps.entries()) {

@@ -59,7 +59,7 @@ async function compress(image: RasterImage, format: EncodeFormat, quality: numbe
   return encode(image, format, { quality: format === 'avif' ? avifQuality(quality) : quality });
 }
 
-interface Recompressed {
+interface Encoded {
   /** The input's format, and the one written. */
   source: EncodeFormat;
   format: EncodeFormat;
@@ -72,7 +72,7 @@ interface Recompressed {
 }
 
 /** The input re-encoded: straight from JPEG to JPEG where a native path allows it (the command line), else decoded and encoded. */
-async function recompress(input: ToolInput, o: z.output<typeof options>, signal: AbortSignal): Promise<Recompressed> {
+async function recompress(input: ToolInput, o: z.output<typeof options>, signal: AbortSignal): Promise<Encoded> {
   if (!o.limitSize && (o.format === 'original' || o.format === 'jpg')) {
     const direct = await recompressJpeg(input.name, input.bytes, o.quality);
     if (direct) return { source: 'jpg', format: 'jpg', ...direct };

@@ -7,8 +7,8 @@
  * A proof depends only on the two builds it compares, so its verdict is kept
  * in the user's cache folder (XDG_CACHE_HOME, else ~/.cache), under a key made
  * of sharp's and libvips' versions, the platform, and a hash of the
- * WebAssembly codec's files and of this proof's own probes. Any other build
- * is proved afresh. FILEDESK_NATIVE=0 turns every native path off.
+ * WebAssembly codec's files and of the command's own code (the bundle this
+ * module is built into). Any other build is proved afresh. FILEDESK_NATIVE=0 turns every native path off.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { useNativeJpeg, wasmDecode, wasmEncode, type NativeJpeg, type NativeJpegDecoder, type NativeJpegEncoder, type NativeJpegTranscoder } from '../../lib/image/codecs/jpeg';
 import { applyOrientation } from '../../lib/image/orientation';
 import type { RasterImage } from '../../lib/image/types';
-import { loadSharp, NATIVE_QUALITIES, nativeDecoder, nativeEncoder, nativeTranscoder, type Sharp } from './native-jpeg';
+import { acceptsQuality, loadSharp, NATIVE_QUALITIES, nativeDecoder, nativeEncoder, nativeTranscoder, type Sharp } from './native-jpeg';
 
 const PROBE_QUALITIES = [NATIVE_QUALITIES.from, 75, NATIVE_QUALITIES.to];
 
@@ -101,10 +101,9 @@ export interface Verdict {
 
 /** Runs the three proofs; the transcoder is tried only when the decoder and encoder pass. */
 export async function prove(sharp: Sharp): Promise<Verdict> {
-  const encoder = nativeEncoder(sharp);
   const decodes = await decodesSamePixels(nativeDecoder(sharp));
-  const encodes = await writesSameBytes(encoder);
-  const transcodes = decodes && encodes && (await transcodesSameBytes(nativeTranscoder(sharp, encoder)));
+  const encodes = await writesSameBytes(nativeEncoder(sharp));
+  const transcodes = decodes && encodes && (await transcodesSameBytes(nativeTranscoder(sharp)));
   return { decodes, encodes, transcodes };
 }
 
@@ -158,11 +157,10 @@ export async function provedNativeJpeg(): Promise<NativeJpeg> {
     verdict = await prove(sharp);
     if (key) await keepVerdict(key, verdict);
   }
-  const encoder = nativeEncoder(sharp);
   const paths: NativeJpeg = {};
   if (verdict.decodes) paths.decoder = nativeDecoder(sharp);
-  if (verdict.encodes) paths.encoder = encoder;
-  if (verdict.transcodes) paths.transcoder = nativeTranscoder(sharp, encoder);
+  if (verdict.encodes) paths.encoder = nativeEncoder(sharp);
+  if (verdict.transcodes) paths.transcoder = nativeTranscoder(sharp);
   return paths;
 }
 
@@ -177,7 +175,7 @@ export function installNativeJpeg(): void {
   useNativeJpeg({
     decoder: async (bytes) => (await paths()).decoder?.(bytes) ?? null,
     encoder: {
-      accepts: (quality) => quality >= NATIVE_QUALITIES.from && quality <= NATIVE_QUALITIES.to,
+      accepts: acceptsQuality,
       encode: async (image, quality) => (await paths()).encoder?.encode(image, quality) ?? null,
     },
     transcoder: async (bytes, orientation, quality) => (await paths()).transcoder?.(bytes, orientation, quality) ?? null,

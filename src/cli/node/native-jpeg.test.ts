@@ -175,7 +175,7 @@ function withOrientation(jpeg: Uint8Array, orientation: number): Uint8Array {
 }
 
 describe('native JPEG recompression on the command line', () => {
-  const transcoder = nativeTranscoder(sharp, nativeEncoder(sharp));
+  const transcoder = nativeTranscoder(sharp);
   const pictures = [photo(129, 77, 7), photo(17, 9, 8)];
 
   it('writes the bytes of WebAssembly decoding, turning and encoding, for every orientation and accepted quality', async () => {

@@ -42,8 +42,12 @@ export async function loadSharp(): Promise<Sharp | undefined> {
 /** The qualities at which libvips' MozJPEG is set up as the site's (8-bit tables, 4:2:0). */
 export const NATIVE_QUALITIES = { from: 70, to: 79 } as const;
 
+/** True at the qualities where libvips' MozJPEG may write the site's bytes. */
+export function acceptsQuality(quality: number): boolean {
+  return quality >= NATIVE_QUALITIES.from && quality <= NATIVE_QUALITIES.to;
+}
+
 export function nativeEncoder(sharp: Sharp): NativeJpegEncoder {
-  const accepts = (quality: number) => quality >= NATIVE_QUALITIES.from && quality <= NATIVE_QUALITIES.to;
   const encode = async (image: RasterImage, quality: number) => {
     const pixels = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
     const jpeg = await sharp(pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
@@ -53,7 +57,7 @@ export function nativeEncoder(sharp: Sharp): NativeJpegEncoder {
     // A header of another layout than MozJPEG's (another build) is left to WebAssembly.
     return asMozjpegLayout(new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));
   };
-  return { accepts, encode };
+  return { accepts: acceptsQuality, encode };
 }
 
 /**
@@ -110,9 +114,9 @@ function oriented(pipeline: SharpPipeline, orientation: number): SharpPipeline {
  * qualities where the decoder and encoder each give the site's result; null
  * for the rest, which take the usual path.
  */
-export function nativeTranscoder(sharp: Sharp, encoder: NativeJpegEncoder): NativeJpegTranscoder {
+export function nativeTranscoder(sharp: Sharp): NativeJpegTranscoder {
   return async (bytes, orientation, quality) => {
-    if (!encoder.accepts(quality) || !plainYcbcrJpeg(bytes)) return null;
+    if (!acceptsQuality(quality) || !plainYcbcrJpeg(bytes)) return null;
     try {
       const jpeg = await oriented(sharp(bytes, { ignoreIcc: true, failOn: 'warning' }), orientation).jpeg(sharpOptions(quality)).toBuffer();
       return asMozjpegLayout(new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));

@@ -1,13 +1,16 @@
 /** Turning decoded pixels upright by an EXIF orientation (1..8), as viewers show them. */
 import type { RasterImage } from './types';
 
+/** The size of the upright picture: an orientation of 5 to 8 turns it a quarter, swapping the sides. */
+export function uprightSize(width: number, height: number, orientation: number): { width: number; height: number } {
+  return orientation >= 5 && orientation <= 8 ? { width: height, height: width } : { width, height };
+}
+
 /** A new image with the orientation applied; the same image for orientation 1 or an unknown value. */
 export function applyOrientation(image: RasterImage, orientation: number): RasterImage {
   if (orientation < 2 || orientation > 8) return image;
   const { width: w, height: h, data } = image;
-  const swap = orientation >= 5;
-  const outW = swap ? h : w;
-  const outH = swap ? w : h;
+  const { width: outW, height: outH } = uprightSize(w, h, orientation);
   const out = new Uint32Array(outW * outH);
   const src = new Uint32Array(data.buffer, data.byteOffset, w * h);
   for (let y = 0; y < h; y++) {

@@ -1,13 +1,14 @@
 /**
  * A JPEG re-encoded as JPEG in one native step, where one is installed (the
- * command line, src/cli/node/native-jpeg.ts, once it has proved its bytes
- * equal); null elsewhere, and the caller decodes and encodes as usual. The
+ * command line, src/cli/node/native-jpeg-proof.ts, once it has proved its
+ * bytes equal); null elsewhere, and the caller decodes and encodes as usual. The
  * bytes are those decode() and encode() would give, so a tool writes the same
  * file either way; only the copies of the pixels are saved.
  */
 import { readImageSize, sniffFormat } from './header';
 import { readJpegOrientation } from './jpeg-orientation';
 import { assertDecodable } from './limits';
+import { uprightSize } from './orientation';
 
 export interface Recompressed {
   bytes: Uint8Array;
@@ -26,6 +27,5 @@ export async function recompressJpeg(name: string, bytes: Uint8Array, quality: n
   const { transcode } = await import('./codecs/jpeg');
   const recompressed = await transcode(bytes, orientation, quality);
   if (!recompressed) return null;
-  const turned = orientation >= 5 && orientation <= 8;
-  return { bytes: recompressed, width: turned ? size.height : size.width, height: turned ? size.width : size.height };
+  return { bytes: recompressed, ...uprightSize(size.width, size.height, orientation) };
 }

@@ -18,6 +18,7 @@ import { readEach, type EachInputContext } from '../each-input';
 import { ToolError } from '../errors';
 import { checkImageInput } from '../image/limits';
 import { orientedMatrix, readJpegOrientation } from '../image/jpeg-orientation';
+import { uprightSize } from '../image/orientation';
 import { runText } from '../i18n/run-messages';
 
 /** The page options of the image-to-PDF tools (manifest fields of JPG, PNG and GIF to PDF). */
@@ -105,8 +106,8 @@ export async function addImageFile(doc: PDFDocument, input: { name: string; byte
   } catch {
     throw new ToolError(runText('run.image.damagedChooseAnother', { name: input.name, format: format === 'jpeg' ? 'JPEG' : 'PNG' }));
   }
-  const swap = orientation >= 5;
-  addImagePage(doc, ref, swap ? header.height : header.width, swap ? header.width : header.height, orientation, options);
+  const upright = uprightSize(header.width, header.height, orientation);
+  addImagePage(doc, ref, upright.width, upright.height, orientation, options);
 }
 
 /** A new PDF document with the site's producer set. */

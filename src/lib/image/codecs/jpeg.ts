@@ -8,8 +8,8 @@ import type { RasterImage } from '../types';
 
 /*
  * Native paths that give the WebAssembly codec's exact results, for the
- * command line (src/cli/node/native-jpeg.ts installs them and proves them
- * equal before their first use). The site never has them. Each may answer
+ * command line (src/cli/node/native-jpeg-proof.ts installs them and proves
+ * them equal before their first use). The site never has them. Each may answer
  * null, and the WebAssembly codec does the work.
  */
 
