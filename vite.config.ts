@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { catalogue } from './scripts/vite-catalogue.ts';
 import { messages } from './scripts/vite-messages.ts';
@@ -38,5 +39,8 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
     testTimeout: 30000,
+    // A worker per core, not one fewer: many tests spend their time waiting for a judge
+    // (qpdf, Ghostscript, LibreOffice) or a worker thread, so the cores stay busy.
+    maxWorkers: availableParallelism(),
   },
 });

@@ -1,19 +1,9 @@
 /** axe-core finds no serious or critical accessibility problem, in light and dark colour schemes. */
 import { readdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { COLOUR_RULES, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { loadManifests, makePdf, upload } from './support';
-
-/** Runs axe on the page and fails with each serious/critical violation's id and targets. */
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}  ${n.html.slice(0, 100)}\n      ${n.any[0]?.message ?? ''}`).join('\n')}`)
-    .join('\n');
-  expect(serious.map((v) => v.id), `axe violations on ${page.url()}:\n${report}`).toEqual([]);
-}
 
 /** True when the page's heading is drawn in a light colour, as the dark palette draws text. */
 function headingIsLight(page: Page): Promise<boolean> {
@@ -56,7 +46,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 /**
  * Every route from the manifests, the workflows and the site pages, in light and dark. Routes go in groups of a
  * family, a few to a test, so the groups spread over the workers; each page loads once and is
- * checked in both colour schemes.
+ * checked in both colour schemes: every rule in light, then the colour rules in dark.
  */
 const GROUP_SIZE = 8;
 const ROUTE_FAMILIES: Record<string, string[]> = {
@@ -85,7 +75,7 @@ for (const [family, paths] of Object.entries(ROUTE_FAMILIES)) {
         // The theme follows the system setting live; axe runs once the heading's text has taken the dark palette.
         await expect(page.locator('html')).toHaveClass(/\bdark\b/);
         await expect.poll(() => headingIsLight(page)).toBe(true);
-        await expectNoSeriousViolations(page);
+        await expectNoSeriousViolations(page, { rules: COLOUR_RULES });
       }
     });
   }

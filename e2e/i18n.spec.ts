@@ -7,8 +7,7 @@
  * Arabic and Japanese; a real job reports in the page's language.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { loadManifests, makePdf, upload } from './support';
 import { LOCALE_INFO, LOCALES, localizedPath, TRANSLATED_LOCALES, type Locale } from '../src/lib/i18n/locales';
@@ -17,13 +16,6 @@ const tools = loadManifests();
 const catalog = (locale: Locale, namespace: string) => JSON.parse(readFileSync(`locales/${locale}/${namespace}.json`, 'utf8')) as Record<string, string>;
 const toolTexts = (locale: Locale, slug: string) =>
   locale === 'en' ? { title: tools.find((t) => t.slug === slug)!.title } : (JSON.parse(readFileSync(`locales/${locale}/tools/${slug}.json`, 'utf8')) as Record<string, string>);
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
-  expect(serious.map((v) => v.id), `axe violations on ${page.url()}:\n${report}`).toEqual([]);
-}
 
 for (const locale of LOCALES) {
   test(`${locale}: the home page, All Tools and a tool page are pre-rendered in ${LOCALE_INFO[locale].name} and hydrate`, async ({ page, request }) => {

@@ -5,9 +5,9 @@
  * is decoded in Node and checked against what was placed on screen. The
  * three previews, with images in them, have no serious axe violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { downloadResult, gotoReal, manifest, toast, upload } from './support';
 
@@ -154,9 +154,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await gotoReal(page, `/tools/${slug}`);
       await page.getByTestId('file-input').setInputFiles(files);
       await expect(page.getByTestId(slug === 'crop-image' ? 'crop-box' : slug === 'collage-maker' ? 'collage-cells' : 'text-box')).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).include('form.tool-work').analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${slug}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoSeriousViolations(page, { include: 'form.tool-work' });
     }
   });
 }
