@@ -13,20 +13,25 @@ export function manifestPathParts(path: string): { category: string; slug: strin
   return { category, slug: file.replace(/\.json$/, '') };
 }
 
-/** Each way the manifest at `path` breaks the rules, as a sentence; none when it is valid. */
-export function manifestProblems(path: string, raw: unknown): string[] {
+/** The manifest with the schema's defaults filled in, or each way it breaks the rules, as a sentence. */
+function checkManifest(path: string, raw: unknown): { manifest: ToolManifest; problems: [] } | { manifest: null; problems: string[] } {
   const parsed = manifestSchema.safeParse(raw);
-  if (!parsed.success) return [parsed.error.message];
+  if (!parsed.success) return { manifest: null, problems: [parsed.error.message] };
   const { category, slug } = manifestPathParts(path);
   const problems: string[] = [];
   if (parsed.data.slug !== slug) problems.push(`its slug "${parsed.data.slug}" is not its file name "${slug}"`);
   if (parsed.data.category !== category) problems.push(`its category "${parsed.data.category}" is not its folder "${category}"`);
-  return problems;
+  return problems.length ? { manifest: null, problems } : { manifest: parsed.data, problems: [] };
+}
+
+/** Each way the manifest at `path` breaks the rules, as a sentence; none when it is valid. */
+export function manifestProblems(path: string, raw: unknown): string[] {
+  return checkManifest(path, raw).problems;
 }
 
 /** The manifest at `path` with the schema's defaults filled in; throws, naming the file, when it is invalid. */
 export function parseManifest(path: string, raw: unknown): ToolManifest {
-  const problems = manifestProblems(path, raw);
-  if (problems.length) throw new Error(`Invalid manifest ${path}: ${problems.join('; ')}`);
-  return manifestSchema.parse(raw);
+  const { manifest, problems } = checkManifest(path, raw);
+  if (!manifest) throw new Error(`Invalid manifest ${path}: ${problems.join('; ')}`);
+  return manifest;
 }
