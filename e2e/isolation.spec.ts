@@ -1,8 +1,7 @@
 /**
  * Cross-origin isolation, so the WebAssembly engines can run threaded
- * (src/lib/threads.ts): every page of the site (each tool and workflow from the
- * files on disk, and every page the sitemap lists, the chain builder and the
- * not-found page) is isolated where the host sends COOP and COEP; under
+ * (src/lib/threads.ts): the not-found page is isolated where the host sends
+ * COOP and COEP, as every other page is (e2e/routes.spec.ts visits each); under
  * isolation a worker-based PDF tool and a WebAssembly image tool still do a real
  * job whose download is read back in Node; and on a host that sends no headers at
  * all, the service worker (public/isolation-sw.js) isolates every page after the
@@ -19,18 +18,13 @@ import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { expect as baseExpect, test as baseTest, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { demoBadge, downloadResult, gotoReal, loadManifests, makePdf, manifest, toast, upload } from './support';
-import { readWorkflowFiles } from '../src/manifests/read';
+import { demoBadge, downloadResult, gotoReal, isolatedHere, makePdf, manifest, toast, upload } from './support';
 import { ISOLATION_HEADERS } from '../src/lib/threads';
-import { splitLocale } from '../src/lib/i18n/locales';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DIST = resolve(root, process.env.DIST_DIR ?? 'dist');
 /** A path no page has: the not-found page, which the host serves with status 404. */
 const NOT_FOUND = '/no-such-page-for-isolation';
-
-/** True in the page (and in any worker) when it is cross-origin isolated with shared memory. */
-const isolatedHere = () => crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 
 /** Width and height of a WebP file, read from its header (lossy VP8, lossless VP8L or extended VP8X). */
 function webpSize(bytes: Buffer): [number, number] {
@@ -75,49 +69,7 @@ async function expectWorkersIsolated(watch: ReturnType<typeof watchWorkers>): Pr
 }
 
 test.describe('where the host sends the headers', () => {
-  /**
-   * Every route of the site: tools and workflows from the files on disk, the rest from the sitemap;
-   * in English, and the home page of every other language (their pages are the same routes under a
-   * prefix, served alike).
-   */
-  function allRoutes(sitemap: string): string[] {
-    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-      .map((m) => new URL(m[1]).pathname)
-      .filter((path) => splitLocale(path).locale === 'en' || splitLocale(path).path === '/');
-    const tools = loadManifests().map((t) => `/tools/${t.slug}`);
-    const workflows = readWorkflowFiles().map((w) => `/workflows/${w.slug}`);
-    return [...new Set([...listed, ...tools, ...workflows])];
-  }
-
-  test('the routes come from the manifests, the workflows and the sitemap', async ({ request }) => {
-    const sitemap = await (await request.get('/sitemap.xml')).text();
-    const routes = allRoutes(sitemap);
-    for (const path of ['/', '/tools', `/tools/${loadManifests()[0].slug}`, `/workflows/${readWorkflowFiles()[0].slug}`]) expect(routes).toContain(path);
-    // The sitemap lists every listed tool and every workflow: the two sources agree.
-    for (const tool of loadManifests().filter((t) => t.listed !== false)) expect(sitemap).toContain(`/tools/${tool.slug}<`);
-    for (const workflow of readWorkflowFiles()) expect(sitemap).toContain(`/workflows/${workflow.slug}<`);
-    expect(routes.filter((r) => r.startsWith('/tools/')).length).toBe(loadManifests().length);
-  });
-
-  // The routes are split into a fixed number of groups, so a new manifest or workflow adds its
-  // page without a change here, and two workers share the visits.
-  const GROUPS = 10;
-  for (let group = 0; group < GROUPS; group++) {
-    test(`every page is cross-origin isolated (group ${group + 1} of ${GROUPS})`, async ({ page, request }) => {
-      test.setTimeout(240_000);
-      const routes = allRoutes(await (await request.get('/sitemap.xml')).text());
-      const mine = routes.filter((_, i) => i % GROUPS === group);
-      expect(mine.length).toBeGreaterThan(0);
-      for (const path of mine) {
-        await test.step(path, async () => {
-          const response = await page.goto(path);
-          expect(response!.status(), path).toBe(200);
-          for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(response!.headers()[name.toLowerCase()], `${path} ${name}`).toBe(value);
-          expect(await page.evaluate(isolatedHere), `${path} is cross-origin isolated`).toBe(true);
-        });
-      }
-    });
-  }
+  // Every page's isolation is checked where each route is visited: e2e/routes.spec.ts.
 
   // The host's own 404 response: on `vite preview` it is written by scripts/vite-prerender.ts
   // (configurePreviewServer), which must send the preview's headers too.

@@ -59,3 +59,6 @@ export async function gotoReal(page: Page, path: string): Promise<void> {
 export function demoBadge(page: Page): Locator {
   return page.getByRole('banner').getByText('Demo mode', { exact: true });
 }
+
+/** True in the page (and in any worker) when it is cross-origin isolated with shared memory. */
+export const isolatedHere = () => crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
