@@ -111,13 +111,14 @@ test.describe('where the host sends the headers', () => {
     await gotoReal(page, '/tools/png-to-webp');
     await expect(demoBadge(page)).toHaveCount(0);
     expect(await page.evaluate(isolatedHere)).toBe(true);
-    await page.getByTestId('file-input').setInputFiles(upload('wide.png', 'image/png', gradientPng(64, 48)));
+    // Large enough that the run outlasts the question put to its worker, which ends with the run.
+    await page.getByTestId('file-input').setInputFiles(upload('wide.png', 'image/png', gradientPng(1600, 1200)));
     await page.getByRole('button', { name: tool.action.label, exact: true }).click();
     const names = page.getByTestId('result-name');
     await expect(names).toHaveText('wide.webp', { timeout: 120_000 });
     await expect(page.getByTestId('toast').filter({ hasText: /^Error/ })).toHaveCount(0);
     const { bytes } = await downloadResult(page, 'wide.webp');
-    expect(webpSize(bytes)).toEqual([64, 48]);
+    expect(webpSize(bytes)).toEqual([1600, 1200]);
     // The encoder is WebAssembly, fetched from the site.
     expect(siteGuard.requests.some((url) => new URL(url).pathname.endsWith('.wasm'))).toBe(true);
     await expectWorkersIsolated(watch);
@@ -219,10 +220,11 @@ baseTest.describe('on a host without headers, the service worker isolates pages 
     await baseExpect(page.getByTestId('file-input')).toBeAttached();
 
     // And it works: a real conversion in its worker, whose script and WebAssembly came through the service worker.
-    await page.getByTestId('file-input').setInputFiles(upload('tall.png', 'image/png', gradientPng(30, 50)));
+    // Large enough that the run outlasts the question put to its worker, which ends with the run.
+    await page.getByTestId('file-input').setInputFiles(upload('tall.png', 'image/png', gradientPng(1200, 1600)));
     await page.getByRole('button', { name: tool.action.label, exact: true }).click();
     await baseExpect(page.getByTestId('result-name')).toHaveText('tall.webp', { timeout: 120_000 });
-    baseExpect(webpSize((await downloadResult(page, 'tall.webp')).bytes)).toEqual([30, 50]);
+    baseExpect(webpSize((await downloadResult(page, 'tall.webp')).bytes)).toEqual([1200, 1600]);
     await expectWorkersIsolated(watch);
 
     // Another page, and the not-found page, are isolated too.
