@@ -21,9 +21,28 @@ export function threadsAllowed(): boolean {
   return scope.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 }
 
-/** Threads an engine should use here: every core (up to MAX_THREADS) where threads are allowed, otherwise 1. */
+/** Workers running engines side by side on this device: the lanes of a batch, 1 otherwise. */
+let lanes = 1;
+
+/**
+ * Called in a batch lane's worker before its engines load: `count` lanes run
+ * at once, so each engine takes its share of the cores (and the OCR pool its
+ * share of memory, src/lib/ocr/threads.ts) instead of every lane starting a
+ * thread per core. Measured on 2 cores with 2 lanes of 6 photos, one thread
+ * each: AVIF 5 to 9 % sooner than with two each, JPEG XL and OxiPNG the same.
+ */
+export function shareWithLanes(count: number): void {
+  lanes = Math.max(1, Math.floor(count) || 1);
+}
+
+/** The lanes this worker shares the device with (1 outside a batch). */
+export function laneShare(): number {
+  return lanes;
+}
+
+/** Threads an engine should use here: its lane's share of the cores (up to MAX_THREADS) where threads are allowed, otherwise 1. */
 export function threadCount(): number {
   if (!threadsAllowed()) return 1;
   const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 1;
-  return Math.max(1, Math.min(MAX_THREADS, cores || 1));
+  return Math.max(1, Math.min(MAX_THREADS, Math.floor((cores || 1) / lanes)));
 }

@@ -18,8 +18,11 @@ export interface BatchRunner {
   close(): void;
 }
 
-/** Starts a lane: a module Web Worker on the site; a test may run the processor in place. */
-export type LaneFactory = (name: string) => Pick<WorkerLane, 'run' | 'close'>;
+/** Starts one of `lanes` lanes: a module Web Worker on the site; a test may run the processor in place. */
+export type LaneFactory = (name: string, lanes?: number) => Pick<WorkerLane, 'run' | 'close'>;
+
+/** A lane's worker, told how many lanes share the cores. */
+export const batchLane: LaneFactory = (name, lanes) => workerLane(name, { lanes });
 
 /** What batch mode needs of a tool or a workflow. */
 export interface BatchTarget {
@@ -36,7 +39,7 @@ export function toolBatch(manifest: ToolManifest, lane?: LaneFactory): BatchTarg
     maxBytes: manifest.limits.maxBytes,
     tooLarge: (name) => tooLargeMessage(name, manifest.limits.maxBytes),
     start(options, laneCount) {
-      const lanes = Array.from({ length: laneCount }, () => (lane ?? workerLane)(manifest.processor!));
+      const lanes = Array.from({ length: laneCount }, () => (lane ?? batchLane)(manifest.processor!, laneCount));
       return {
         key: jobKey([{ tool: manifest.slug, options, fields: manifest.options }]),
         async runFile(file, lane, signal, name) {

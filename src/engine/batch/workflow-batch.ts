@@ -9,9 +9,8 @@ import type { OptionValues } from '../../../schemas/manifest';
 import { jobKey } from '../../core/record';
 import { runChain, type ChainStep } from '../../core/run-chain';
 import { runsEachFile } from '../../core/run-shape';
-import { workerLane } from '../worker/bridge';
 import { extensionsOf, tooLargeMessage } from '../../core/admission';
-import type { BatchTarget, LaneFactory } from './tool-batch';
+import { batchLane, type BatchTarget, type LaneFactory } from './tool-batch';
 import { t } from '../../lib/i18n/messages';
 
 export function chainRunsEachFile(steps: readonly ChainStep[]): boolean {
@@ -27,7 +26,7 @@ export function workflowBatch(first: ChainStep, stepsFor: (options: OptionValues
     tooLarge: (name) => tooLargeMessage(name, manifest.limits.maxBytes),
     start(options, laneCount) {
       const steps = stepsFor(options);
-      const lanes = Array.from({ length: laneCount }, () => (lane ?? workerLane)('workflow'));
+      const lanes = Array.from({ length: laneCount }, () => (lane ?? batchLane)('workflow', laneCount));
       return {
         key: jobKey(steps.map((s) => ({ tool: s.manifest.slug, options: s.options, fields: s.manifest.options }))),
         async runFile(file, lane, signal, name) {

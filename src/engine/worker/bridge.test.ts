@@ -124,6 +124,22 @@ describe('runInWorker', () => {
     expect(FakeWorker.last.terminated).toBe(true);
   });
 
+  it("a batch's lane tells its worker how many lanes share the cores; a lone run says nothing", async () => {
+    const lane = workerLane('batch', { lanes: 3 });
+    const run = lane.run('merge-pdf', [], {}, new AbortController().signal, vi.fn(), true);
+    const worker = FakeWorker.last;
+    expect(worker.posted).toEqual([expect.objectContaining({ kind: 'run', processor: 'merge-pdf', lanes: 3 })]);
+    worker.say({ kind: 'done', outputs: [], failures: [] });
+    await run;
+    lane.close();
+    const alone = workerLane('page');
+    const pending = alone.run('merge-pdf', [], {}, new AbortController().signal, vi.fn(), true).catch(() => undefined);
+    expect(FakeWorker.last.posted[0]).not.toHaveProperty('lanes');
+    FakeWorker.last.say({ kind: 'done', outputs: [], failures: [] });
+    await pending;
+    alone.close();
+  });
+
   it('a lane replaces its worker after runsPerWorker runs, so a long batch starts again from fresh memory', async () => {
     const lane = workerLane('batch', { runsPerWorker: 2 });
     const signal = new AbortController().signal;

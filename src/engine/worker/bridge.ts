@@ -43,6 +43,8 @@ export interface WorkerLaneOptions {
   runsPerWorker?: number;
   /** Replace the worker once the heap it reports after a run passes this many MiB (only where the browser reports it). */
   memoryMarkMb?: number;
+  /** Lanes running side by side (a batch's), which share the cores: 1 by default. */
+  lanes?: number;
 }
 
 function spawnWorker(name: string, events: EndpointEvents<WorkerMessage>): Endpoint<WorkerRequest> {
@@ -92,7 +94,7 @@ function outcomeOf(
 /** A lane; `oneShot` ends its worker after the first run, however it ends; `runsPerWorker` replaces it after that many. */
 export function workerLane(
   name: string,
-  { oneShot = false, runsPerWorker = LANE_RUNS_PER_WORKER, memoryMarkMb = LANE_MEMORY_MARK_MB }: WorkerLaneOptions = {},
+  { oneShot = false, runsPerWorker = LANE_RUNS_PER_WORKER, memoryMarkMb = LANE_MEMORY_MARK_MB, lanes = 1 }: WorkerLaneOptions = {},
 ): WorkerLane {
   const lane = createLane<WorkerRequest, WorkerMessage>({
     spawn: (events) => spawnWorker(name, events),
@@ -106,7 +108,7 @@ export function workerLane(
   return {
     run: (processor, files, options, signal, onProgress, each = false, fields) =>
       lane.run({
-        request: { kind: 'run', processor, files, options, each, locale: currentLocale(), ...(fields ? { fields } : {}) },
+        request: { kind: 'run', processor, files, options, each, locale: currentLocale(), ...(lanes > 1 ? { lanes } : {}), ...(fields ? { fields } : {}) },
         cancel: { kind: 'cancel' },
         signal,
         read: (message) => outcomeOf(processor, message, signal, onProgress),

@@ -15,6 +15,8 @@ export interface RunRequest {
   fields?: FieldsCheck;
   /** The page's language: the processor's messages are given in it. */
   locale?: Locale;
+  /** Lanes of a batch running side by side, which share the device's cores (src/lib/threads.ts). */
+  lanes?: number;
 }
 
 /** Asks the running processor to stop at its next check. */

@@ -8,6 +8,7 @@
  */
 import { isToolError } from '../../lib/errors';
 import { SOURCE_LOCALE } from '../../lib/i18n/locales';
+import { shareWithLanes } from '../../lib/threads';
 import { loadRunWords } from '../run-words';
 import { runFiles } from '../../core/run-files';
 import { loadProcessor } from '../../core/processor-modules';
@@ -33,6 +34,8 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   if (request.kind === 'cancel') return controller.abort();
   controller = new AbortController();
   const { signal } = controller;
+  // Before any engine loads: a lane's engines take its share of the cores.
+  shareWithLanes(request.lanes ?? 1);
   try {
     const [processor] = await Promise.all([loadProcessor(request.processor), loadRunWords(request.locale ?? SOURCE_LOCALE)]);
     // Each file's bytes are read when its turn comes, so a long run holds one input at a time.

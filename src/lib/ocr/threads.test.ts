@@ -18,6 +18,13 @@ describe('ocrWorkerLimit', () => {
     expect(ocrWorkerLimit(8, 0.25)).toBe(1);
   });
 
+  it('shares the quarter of memory between the lanes of a batch', () => {
+    // 8 GiB: 10 workers in all, so 2 each for 4 lanes, however many threads each lane has.
+    expect(ocrWorkerLimit(8, 8, 4)).toBe(2);
+    expect(ocrWorkerLimit(2, 8, 4)).toBe(2);
+    expect(ocrWorkerLimit(8, 2, 4)).toBe(1);
+  });
+
   it('reads the page: every core where isolated, one where not', () => {
     vi.stubGlobal('navigator', { hardwareConcurrency: 4 });
     vi.stubGlobal('crossOriginIsolated', true);

@@ -7,7 +7,7 @@
  * read, and no more than a quarter of the device's memory holds, since every
  * worker keeps its own copy of the engine and the language data.
  */
-import { threadCount } from '../threads';
+import { laneShare, threadCount } from '../threads';
 
 /** Memory one worker may hold while it reads a 300 DPI A4 page: engine, language data, the page's pictures. */
 export const WORKER_MEMORY_MB = 200;
@@ -18,9 +18,9 @@ function deviceMemory(): number | undefined {
   return typeof memory === 'number' && memory > 0 ? memory : undefined;
 }
 
-/** Most workers one language's pool may start. */
-export function ocrWorkerLimit(threads: number = threadCount(), deviceMemoryGiB: number | undefined = deviceMemory()): number {
-  const byMemory = deviceMemoryGiB === undefined ? threads : Math.floor((deviceMemoryGiB * 1024) / 4 / WORKER_MEMORY_MB);
+/** Most workers one language's pool may start; the lanes of a batch share the quarter of memory. */
+export function ocrWorkerLimit(threads: number = threadCount(), deviceMemoryGiB: number | undefined = deviceMemory(), lanes: number = laneShare()): number {
+  const byMemory = deviceMemoryGiB === undefined ? threads : Math.floor((deviceMemoryGiB * 1024) / 4 / WORKER_MEMORY_MB / lanes);
   return Math.max(1, Math.min(threads, byMemory));
 }
 

@@ -35,7 +35,9 @@ function readyDecoder(): Promise<unknown> {
 
 /** The encoder build for an environment: its .wasm under node_modules and its threads (1: the one-thread build). */
 export function jxlEncoderBuild(env: BuildEnvironment): { wasm: string; threads: number } {
-  const { threaded, threads, simd } = chooseBuild(env);
+  // Only the threaded builds have SIMD, which alone makes a photo about 2.5 times faster: on an
+  // isolated page the threaded SIMD build runs even with one thread (a batch lane's share of 2 cores).
+  const { threaded, threads, simd } = chooseBuild(env, { poolOfOne: env.simd });
   if (!threaded) return { wasm: '@jsquash/jxl/codec/enc/jxl_enc.wasm', threads: 1 };
   return { wasm: simd ? '@jsquash/jxl/codec/enc/jxl_enc_mt_simd.wasm' : '@jsquash/jxl/codec/enc/jxl_enc_mt.wasm', threads };
 }

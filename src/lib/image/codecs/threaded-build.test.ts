@@ -8,9 +8,11 @@ import { oxipngBuild } from './png';
 import { webpEncoderBuild } from './webp';
 
 /** An isolated page's worker on a 4-core device. */
-const ISOLATED: BuildEnvironment = { node: false, threads: 4, worker: true, simd: true };
+const ISOLATED: BuildEnvironment = { node: false, allowed: true, threads: 4, worker: true, simd: true };
 /** A page served without the isolation headers: threadCount() is 1. */
-const NOT_ISOLATED: BuildEnvironment = { ...ISOLATED, threads: 1 };
+const NOT_ISOLATED: BuildEnvironment = { ...ISOLATED, allowed: false, threads: 1 };
+/** An isolated lane of a batch whose share of the cores is one thread (2 lanes on 2 cores). */
+const ONE_THREAD_SHARE: BuildEnvironment = { ...ISOLATED, threads: 1 };
 /** Node (tests, the command line): threads or not, the one-thread builds. */
 const NODE: BuildEnvironment = { ...ISOLATED, node: true };
 
@@ -30,6 +32,14 @@ describe('chooseBuild', () => {
     expect(chooseBuild(NOT_ISOLATED)).toEqual({ threaded: false, threads: 1, simd: true });
     expect(chooseBuild({ ...ISOLATED, threads: 0 })).toMatchObject({ threaded: false, threads: 1 });
     expect(chooseBuild(NODE)).toMatchObject({ threaded: false, threads: 1 });
+  });
+
+  it('a pool of one runs only for an engine whose threaded build is also faster on one thread', () => {
+    expect(chooseBuild(ONE_THREAD_SHARE)).toEqual({ threaded: false, threads: 1, simd: true });
+    expect(chooseBuild(ONE_THREAD_SHARE, { poolOfOne: true })).toEqual({ threaded: true, threads: 1, simd: true });
+    // Never where threads are not allowed, nor in Node.
+    expect(chooseBuild(NOT_ISOLATED, { poolOfOne: true })).toMatchObject({ threaded: false });
+    expect(chooseBuild(NODE, { poolOfOne: true })).toMatchObject({ threaded: false });
   });
 
   it('an engine that needs a worker is one thread on a page’s main thread', () => {
@@ -72,6 +82,7 @@ describe('each encoder’s build', () => {
   it('AVIF: avif_enc_mt with the allowed threads, avif_enc otherwise', () => {
     expect(avifEncoderBuild(ISOLATED)).toEqual({ wasm: '@jsquash/avif/codec/enc/avif_enc_mt.wasm', threads: 4 });
     expect(avifEncoderBuild(NOT_ISOLATED)).toEqual({ wasm: '@jsquash/avif/codec/enc/avif_enc.wasm', threads: 1 });
+    expect(avifEncoderBuild(ONE_THREAD_SHARE)).toEqual({ wasm: '@jsquash/avif/codec/enc/avif_enc.wasm', threads: 1 });
     expect(avifEncoderBuild(NODE)).toEqual({ wasm: '@jsquash/avif/codec/enc/avif_enc.wasm', threads: 1 });
   });
 
@@ -79,6 +90,9 @@ describe('each encoder’s build', () => {
     expect(jxlEncoderBuild(ISOLATED)).toEqual({ wasm: '@jsquash/jxl/codec/enc/jxl_enc_mt_simd.wasm', threads: 4 });
     expect(jxlEncoderBuild({ ...ISOLATED, simd: false })).toEqual({ wasm: '@jsquash/jxl/codec/enc/jxl_enc_mt.wasm', threads: 4 });
     expect(jxlEncoderBuild(NOT_ISOLATED)).toEqual({ wasm: '@jsquash/jxl/codec/enc/jxl_enc.wasm', threads: 1 });
+    // A lane's one-thread share keeps the SIMD build, the one-thread build has none; without SIMD, the one-thread build.
+    expect(jxlEncoderBuild(ONE_THREAD_SHARE)).toEqual({ wasm: '@jsquash/jxl/codec/enc/jxl_enc_mt_simd.wasm', threads: 1 });
+    expect(jxlEncoderBuild({ ...ONE_THREAD_SHARE, simd: false })).toEqual({ wasm: '@jsquash/jxl/codec/enc/jxl_enc.wasm', threads: 1 });
     expect(jxlEncoderBuild(NODE)).toEqual({ wasm: '@jsquash/jxl/codec/enc/jxl_enc.wasm', threads: 1 });
   });
 
@@ -95,7 +109,7 @@ describe('each encoder’s build', () => {
   });
 
   it('every build named is in the installed packages', () => {
-    const envs = [ISOLATED, { ...ISOLATED, simd: false }, NOT_ISOLATED];
+    const envs = [ISOLATED, { ...ISOLATED, simd: false }, NOT_ISOLATED, ONE_THREAD_SHARE];
     const wasm = [
       ...envs.flatMap((env) => [avifEncoderBuild(env).wasm, jxlEncoderBuild(env).wasm, oxipngBuild(env).wasm]),
       webpEncoderBuild(true).wasm,

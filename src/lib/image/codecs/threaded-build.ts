@@ -21,7 +21,9 @@ import { instantiateWithModule } from '../wasm';
 export interface BuildEnvironment {
   /** Running in Node: the one-thread builds always. */
   node: boolean;
-  /** Threads allowed here (threadCount()): 1 where the page is not cross-origin isolated. */
+  /** Threaded builds can run here: a cross-origin isolated page or worker (threadsAllowed()). */
+  allowed: boolean;
+  /** Threads to use here (threadCount()): 1 where the page is not cross-origin isolated. */
   threads: number;
   /** In a Web Worker (wasm-bindgen-rayon, for OxiPNG, cannot block a page's main thread). */
   worker: boolean;
@@ -60,18 +62,20 @@ export function simdSupported(): boolean {
 
 /** The environment of this page, worker or Node process (`node` is a parameter for the tests only). */
 export function buildEnvironment(node = isNode()): BuildEnvironment {
-  return { node, threads: !node && threadsAllowed() ? threadCount() : 1, worker: inWorker(), simd: simdSupported() };
+  const allowed = !node && threadsAllowed();
+  return { node, allowed, threads: allowed ? threadCount() : 1, worker: inWorker(), simd: simdSupported() };
 }
 
 /**
  * The build of an engine. Threaded where threads are allowed, there is more
  * than one core to use and (for engines that need it) the code runs in a
  * worker; otherwise the one-thread build: a pool of one thread would only add
- * a worker's start-up to the same work.
+ * a worker's start-up to the same work, unless the threaded build is also the
+ * faster one on one thread (`poolOfOne`: JPEG XL's only SIMD build).
  */
-export function chooseBuild(env: BuildEnvironment, needs: { worker?: boolean } = {}): BuildChoice {
+export function chooseBuild(env: BuildEnvironment, needs: { worker?: boolean; poolOfOne?: boolean } = {}): BuildChoice {
   const threads = Math.max(1, Math.floor(env.threads));
-  const threaded = !env.node && threads > 1 && (!needs.worker || env.worker);
+  const threaded = !env.node && env.allowed && (threads > 1 || !!needs.poolOfOne) && (!needs.worker || env.worker);
   return { threaded, threads: threaded ? threads : 1, simd: env.simd };
 }
 
