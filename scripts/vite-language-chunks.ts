@@ -16,7 +16,7 @@ export const LANGUAGE_CHUNKS = 'assets/lang';
 export const LANGUAGE_CACHE = 'filedesk-languages';
 
 /** Where a language's chunks go. */
-export const languageFolder = (locale: Locale) => `${LANGUAGE_CHUNKS}${LOCALE_INFO[locale].prefix}`;
+const languageFolder = (locale: Locale) => `${LANGUAGE_CHUNKS}${LOCALE_INFO[locale].prefix}`;
 
 /** The translated language whose texts a module holds, if any. */
 function localeOfModule(id: string): Locale | undefined {
